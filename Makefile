@@ -1,0 +1,66 @@
+# Dugout: `make run` installs and starts the app with demo data; `make test` installs and runs every test.
+SHELL := /bin/bash
+PYTHON ?= $(shell scripts/find-python.sh)
+VENV := .venv
+PY := $(VENV)/bin/python
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/dugout
+REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
+TEST_VAR := $(CURDIR)/var/test
+
+.PHONY: run test lint fmt i18n-check messages bench system-deps test-deps services clean
+
+$(VENV)/.installed: requirements.txt
+	@test -n "$(PYTHON)" || exit 1
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+system-deps:
+	scripts/system-deps.sh
+
+test-deps: $(VENV)/.installed-dev
+	scripts/system-deps.sh --test
+
+run: system-deps $(VENV)/.installed
+	scripts/run.sh
+
+services:
+	scripts/services.sh
+
+lint: $(VENV)/.installed-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+fmt: $(VENV)/.installed-dev
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+# Fails on any missing, empty or fuzzy translation, checking a fresh extraction of the sources
+# (made in a copy, so the committed catalogues are not rewritten).
+i18n-check: $(VENV)/.installed
+	scripts/i18n-check.sh
+
+# Update the committed catalogues from the sources.
+messages: $(VENV)/.installed
+	DEBUG=1 $(PY) manage.py makemessages --all --no-obsolete --ignore=.venv/* --ignore=var/*
+
+test: test-deps services lint i18n-check
+	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
+	DEBUG=1 $(PY) manage.py compilemessages -v 0 --ignore=.venv
+	rm -rf $(TEST_VAR)
+	@echo "== Unit, view, browser tests and the embedded default (SQLite + filesystem broker)"
+	DUGOUT_VAR_DIR=$(TEST_VAR) $(VENV)/bin/pytest -m "not integration"
+	@echo "== Integration tests (PostgreSQL + Redis + a real Celery worker)"
+	DUGOUT_VAR_DIR=$(TEST_VAR) DATABASE_URL=$(PG_TEST_URL) CELERY_BROKER_URL=$(REDIS_TEST_URL) \
+		DUGOUT_REQUIRE_SERVICES=1 $(VENV)/bin/pytest -m integration
+
+bench: $(VENV)/.installed-dev
+	@for script in benchmarks/*.py; do DEBUG=1 $(PY) $$script || exit 1; done
+
+clean:
+	rm -rf var $(VENV)

@@ -1,0 +1,33 @@
+"""Demo accounts for `make run`. Later parts of Dugout add teams, leagues and matches for them."""
+
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+
+DEMO_PASSWORD = "dugout-demo"
+
+DEMO_USERS = [
+    {"username": "commissioner", "display_name": "Carla the Commissioner", "role": _("Commissioner")},
+    {"username": "coach_orc", "display_name": "Grimgor's Coach", "role": _("Coach")},
+    {"username": "coach_human", "display_name": "Reikland Coach", "role": _("Coach")},
+    {"username": "coach_elf", "display_name": "Elf Coach", "role": _("Coach")},
+    {"username": "admin", "display_name": "Site admin", "role": _("Administrator")},
+]
+
+
+def create_demo_users():
+    """Create the demo accounts (idempotent): existing ones keep their data, passwords are reset.
+
+    Side effects: writes User rows.
+    """
+    users = {}
+    for spec in DEMO_USERS:
+        user, _created = User.objects.get_or_create(
+            username=spec["username"], defaults={"display_name": spec["display_name"]}
+        )
+        user.set_password(DEMO_PASSWORD)
+        user.email = f"{spec['username']}@example.com"
+        user.is_staff = user.is_superuser = spec["username"] == "admin"
+        user.save()
+        users[spec["username"]] = user
+    return users

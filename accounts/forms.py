@@ -1,0 +1,25 @@
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(label=_("Email"), help_text=_("Used only to reset your password."))
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "display_name", "email", "preferred_language")
+
+    def clean_email(self):
+        email = self.cleaned_data["email"].strip()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this email already exists."))
+        return email
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("display_name", "email", "preferred_language")

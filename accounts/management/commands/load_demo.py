@@ -1,0 +1,14 @@
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from accounts.demo import DEMO_PASSWORD, DEMO_USERS, create_demo_users
+
+
+class Command(BaseCommand):
+    help = "Load Dugout's demo data. Safe to run again: it updates rather than duplicates."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        create_demo_users()
+        names = ", ".join(spec["username"] for spec in DEMO_USERS)
+        self.stdout.write(f"Demo logins: {names} (password: {DEMO_PASSWORD})")

@@ -1,0 +1,54 @@
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
+
+from accounts.forms import ProfileForm, SignUpForm
+from accounts.language import remember_language
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect(settings.LOGIN_REDIRECT_URL)
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, _("Welcome to Dugout, %(name)s!") % {"name": user})
+        return remember_language(redirect(settings.LOGIN_REDIRECT_URL), user.preferred_language)
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    """Logs in and switches the interface to the user's preferred language."""
+
+    template_name = "accounts/login.html"
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        return remember_language(response, form.get_user().preferred_language)
+
+
+@login_required
+def profile(request):
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        messages.success(request, _("Your profile was saved."))
+        return remember_language(redirect("accounts:profile"), user.preferred_language)
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@require_POST
+def set_language(request):
+    """Django's language switch, which also remembers the choice on a signed-in user's profile."""
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        request.user.preferred_language = language
+        request.user.save(update_fields=["preferred_language"])
+    return django_set_language(request)

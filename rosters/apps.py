@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class RostersConfig(AppConfig):
+    name = "rosters"

@@ -1,0 +1,21 @@
+import pytest
+
+from tests.factories import UserFactory
+from tests.worker import CeleryWorkerProcess
+
+
+@pytest.fixture
+def owner(db):
+    return UserFactory(username="owner", display_name="Owner")
+
+
+@pytest.fixture
+def outsider(db):
+    return UserFactory(username="outsider", display_name="Outsider")
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A real `celery worker` process on the configured broker, using the test database."""
+    with django_db_blocker.unblock(), CeleryWorkerProcess() as worker:
+        yield worker
