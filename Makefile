@@ -49,15 +49,21 @@ i18n-check: $(VENV)/.installed
 messages: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py makemessages --all --no-obsolete --ignore=.venv/* --ignore=var/*
 
-test: test-deps services lint i18n-check
+test: test-deps lint i18n-check
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 	DEBUG=1 $(PY) manage.py compilemessages -v 0 --ignore=.venv
 	rm -rf $(TEST_VAR)
 	@echo "== Unit, view, browser tests and the embedded default (SQLite + filesystem broker)"
 	DUGOUT_VAR_DIR=$(TEST_VAR) $(VENV)/bin/pytest -m "not integration"
 	@echo "== Integration tests (PostgreSQL + Redis + a real Celery worker)"
-	DUGOUT_VAR_DIR=$(TEST_VAR) DATABASE_URL=$(PG_TEST_URL) CELERY_BROKER_URL=$(REDIS_TEST_URL) \
-		DUGOUT_REQUIRE_SERVICES=1 $(VENV)/bin/pytest -m integration
+	@if scripts/services.sh; then \
+		DUGOUT_VAR_DIR=$(TEST_VAR) DATABASE_URL=$(PG_TEST_URL) CELERY_BROKER_URL=$(REDIS_TEST_URL) \
+			$(VENV)/bin/pytest -m integration; \
+	elif [ "$${CI:-}" = "true" ]; then \
+		echo "PostgreSQL or Redis cannot be reached: under CI the integration tests must run." >&2; exit 1; \
+	else \
+		echo "WARNING: PostgreSQL or Redis cannot be reached here: integration tests NOT run." >&2; \
+	fi
 
 bench: $(VENV)/.installed-dev
 	@for script in benchmarks/*.py; do DEBUG=1 $(PY) $$script || exit 1; done
