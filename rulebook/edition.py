@@ -1,0 +1,175 @@
+"""Load an edition's data folder (rulebook/editions/<id>/) into Python objects, once per process."""
+
+import hashlib
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from rulebook.data import Inducement, Position, Profile, Skill, SkillRef, StarPlayer, Table, Team
+from rulebook.texts import Texts
+
+EDITIONS_DIR = Path(__file__).resolve().parent / "editions"
+DEFAULT_EDITION = "bb2020"
+
+
+def _read(folder, name):
+    path = folder / f"{name}.toml"
+    if not path.exists():
+        return {}
+    with path.open("rb") as file:
+        return tomllib.load(file)
+
+
+def _profile(entry):
+    return Profile(ma=entry["ma"], st=entry["st"], ag=entry["ag"], pa=entry.get("pa"), av=entry["av"])
+
+
+def _skills(entries):
+    return tuple(SkillRef.parse(text) for text in entries)
+
+
+def _team(entry):
+    positions = tuple(
+        Position(
+            team_id=entry["id"],
+            id=position["id"],
+            max=position["max"],
+            cost=position["cost"],
+            profile=_profile(position),
+            skills=_skills(position.get("skills", [])),
+            primary=position.get("primary", ""),
+            secondary=position.get("secondary", ""),
+            big_guy=position.get("big_guy", False),
+            lineman=position.get("lineman", False),
+        )
+        for position in entry["position"]
+    )
+    return Team(
+        id=entry["id"],
+        tier=entry["tier"],
+        reroll_cost=entry["reroll_cost"],
+        apothecary=entry["apothecary"],
+        special_rules=tuple(entry.get("special_rules", [])),
+        special_rule_options=tuple(entry.get("special_rule_options", [])),
+        max_big_guys=entry.get("max_big_guys"),
+        positions=positions,
+    )
+
+
+def _star(entry):
+    return StarPlayer(
+        id=entry["id"],
+        cost=entry["cost"],
+        profile=_profile(entry),
+        skills=_skills(entry["skills"]),
+        plays_for=tuple(entry.get("plays_for", [])),
+        excluded_teams=tuple(entry.get("excluded_teams", [])),
+        big_guy=entry.get("big_guy", False),
+        pair=entry.get("pair"),
+    )
+
+
+_INDUCEMENT_FIELDS = {"id", "max", "cost", "price", "only_for", "only_for_tiers", "requires_apothecary", "choices"}
+
+
+def _inducement(entry):
+    return Inducement(
+        id=entry["id"],
+        max=None if entry.get("unlimited") else entry["max"],
+        cost=None if entry.get("cost_variable") else entry.get("cost"),
+        prices=tuple(entry.get("price", [])),
+        only_for=tuple(entry.get("only_for", [])),
+        only_for_tiers=tuple(entry.get("only_for_tiers", [])),
+        requires_apothecary=entry.get("requires_apothecary", False),
+        choices=entry.get("choices"),
+        extra={key: value for key, value in entry.items() if key not in _INDUCEMENT_FIELDS},
+    )
+
+
+def _tables(document):
+    """Every top-level TOML table that has `rows` becomes a Table."""
+    tables = {}
+    for table_id, entry in document.items():
+        if isinstance(entry, dict) and "rows" in entry:
+            extra = {key: value for key, value in entry.items() if key not in {"dice", "rows"}}
+            tables[table_id] = Table(table_id, entry.get("dice"), tuple(entry["rows"]), extra)
+    return tables
+
+
+class Edition:
+    """One edition of the game: its settings, teams, skills, star players, inducements, tables, texts."""
+
+    def __init__(self, folder):
+        folder = Path(folder)
+        self.folder = folder
+        self.settings = _read(folder, "edition")
+        self.id = self.settings["id"]
+        self.teams = {entry["id"]: _team(entry) for entry in _read(folder, "teams").get("team", [])}
+        self.skills = {
+            entry["id"]: Skill(entry["id"], entry["category"], entry.get("param"), entry.get("elite", False))
+            for entry in _read(folder, "skills").get("skill", [])
+        }
+        self.star_players = {entry["id"]: _star(entry) for entry in _read(folder, "star_players").get("star", [])}
+        inducements = _read(folder, "inducements")
+        self.inducements = {entry["id"]: _inducement(entry) for entry in inducements.get("inducement", [])}
+        self.wizards = {entry["id"]: entry for entry in inducements.get("wizard", [])}
+        self.famous_staff = {entry["id"]: entry for entry in inducements.get("famous_staff", [])}
+        self.tables = _tables(_read(folder, "tables"))
+        optional = _read(folder, "optional")
+        self.optional_rules = tuple(optional.get("rules", []))
+        self.optional_tables = _tables(optional)
+        self.optional_settings = optional
+        self.random_skills = _read(folder, "random_skills").get("random_skill", {})
+        self.texts = Texts.from_folder(folder / "text")
+        self.version = self._content_hash()
+
+    def _content_hash(self):
+        """Changes whenever any data or text file changes: part of cache keys of generated sheets."""
+        digest = hashlib.sha256()
+        for path in sorted(self.folder.rglob("*.toml")):
+            digest.update(str(path.relative_to(self.folder)).encode())
+            digest.update(path.read_bytes())
+        return digest.hexdigest()[:16]
+
+    def text(self, key, language="en"):
+        return self.texts.get(key, language)
+
+    def name(self, item, language="en"):
+        """The display name of anything with a text key (team, position, skill, star, inducement...)."""
+        return self.texts.get(f"{item.key}.name", language)
+
+    def skill_label(self, ref, language="en"):
+        """"Loner (4+)", "Mighty Blow (+1)", "Animosity (all team-mates)"."""
+        skill = self.skills[ref.id]
+        name = self.name(skill, language)
+        if not ref.param:
+            return name
+        if skill.param == "plus":
+            return f"{name} (+{ref.param})"
+        if skill.param == "target":
+            return f"{name} ({ref.param}+)"
+        return f"{name} ({self.texts.get(f'skill_param.{ref.param}', language)})"
+
+    def table(self, table_id):
+        if table_id in self.tables:
+            return self.tables[table_id]
+        return self.optional_tables[table_id]
+
+    def team(self, team_id):
+        return self.teams[team_id]
+
+    def positions(self):
+        for team in self.teams.values():
+            yield from team.positions
+
+
+@cache
+def get_edition(edition_id=DEFAULT_EDITION):
+    folder = EDITIONS_DIR / edition_id
+    if not (folder / "edition.toml").exists():
+        raise LookupError(f"no edition {edition_id!r} in {EDITIONS_DIR}")
+    return Edition(folder)
+
+
+def available_editions():
+    return sorted(path.name for path in EDITIONS_DIR.iterdir() if (path / "edition.toml").exists())
