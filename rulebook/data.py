@@ -145,13 +145,18 @@ class Inducement:
         return not (self.requires_apothecary and not team.apothecary)
 
     def price_for(self, team, chosen_rule=None):
-        """The price this team pays for one, or None where the price depends on the choice."""
-        for price in self.prices:
-            if "for_rule" in price and team.has_rule(price["for_rule"], chosen_rule):
-                return price["cost"]
-            if "for_tier" in price and team.tier == price["for_tier"]:
-                return price["cost"]
-        return self.cost
+        """The price this team pays for one, or None where the price depends on the choice.
+
+        A team that qualifies for several special prices pays the lowest (a Halfling team plays in both
+        the Halfling Thimble Cup and the Old World Classic: its Halfling Hot Pot costs 60,000, not 80,000).
+        """
+        special = [
+            price["cost"]
+            for price in self.prices
+            if ("for_rule" in price and team.has_rule(price["for_rule"], chosen_rule))
+            or ("for_tier" in price and team.tier == price["for_tier"])
+        ]
+        return min(special) if special else self.cost
 
 
 @dataclass(frozen=True)

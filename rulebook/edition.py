@@ -163,12 +163,19 @@ class Edition:
             yield from team.positions
 
 
-@cache
 def get_edition(edition_id=DEFAULT_EDITION):
-    folder = EDITIONS_DIR / edition_id
-    if not (folder / "edition.toml").exists():
+    """The edition, loaded once per process: get_edition() and get_edition("bb2020") share one load."""
+    return _load_edition(edition_id or DEFAULT_EDITION)
+
+
+@cache
+def _load_edition(edition_id):
+    if edition_id not in available_editions():
         raise LookupError(f"no edition {edition_id!r} in {EDITIONS_DIR}")
-    return Edition(folder)
+    return Edition(EDITIONS_DIR / edition_id)
+
+
+get_edition.cache_clear = _load_edition.cache_clear
 
 
 def available_editions():

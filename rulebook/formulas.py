@@ -59,11 +59,12 @@ def current_team_value(players, *, rerolls, reroll_cost, low_cost_linemen=False,
     """CTV: like TV, but only players available for the next game, journeymen included.
 
     Players missing the next game or temporarily retired add nothing; a team with Low Cost Linemen
-    counts nothing for its linemen (journeymen are linemen too).
+    counts nothing for its permanent linemen, but its journeymen add their roster cost like any other
+    team's (league sheets, step 8: "leurs Linemen (les permanents)").
     """
     available = [p for p in players if not (p.miss_next_game or p.temporarily_retired)]
     if low_cost_linemen:
-        available = [p for p in available if not p.position_is_lineman]
+        available = [p for p in available if p.journeyman or not p.position_is_lineman]
     return (
         sum(player_value(p.base_cost, p.advancements, edition=edition) for p in available)
         + rerolls * reroll_cost

@@ -1,0 +1,194 @@
+"""Player advancement: spending SPP on skills and characteristic improvements, by the rulebook.
+
+Dice are rolled by Dugout (`dice`, a rulebook.dice.Dice) or entered by the coach from real dice
+(`faces`); both are recorded in the ledger entry.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rosters import ledger
+from rosters.models import LedgerEntry, Player
+from rulebook import formulas
+from rulebook.data import SkillRef
+from rulebook.dice import DiceError, roll_or_enter
+from rulebook.edition import get_edition
+
+SKILL_KINDS = ("random_primary", "chosen_primary", "random_secondary", "chosen_secondary")
+
+
+def _categories(player, kind):
+    position = player.position_rules
+    return position.primary if kind.endswith("primary") else position.secondary
+
+
+def held_skill_ids(player):
+    return {ref.id for ref, _origin in player.all_skills()}
+
+
+def next_cost(player, kind):
+    """SPP the player's next advancement of `kind` costs, or None when no more are allowed."""
+    taken = len(player.advancements)
+    if taken >= get_edition(player.team.edition).settings["advancement"]["max_advancements"]:
+        return None
+    return formulas.advancement_cost("characteristic" if kind == "characteristic" else kind, taken)
+
+
+def advancement_options(player):
+    """For each kind: its SPP cost and whether the player can afford it now (for the roster page)."""
+    options = []
+    for kind in (*SKILL_KINDS, "characteristic"):
+        cost = next_cost(player, kind)
+        categories = "" if kind == "characteristic" else _categories(player, kind)
+        options.append(
+            {
+                "kind": kind,
+                "cost": cost,
+                "categories": categories,
+                "affordable": cost is not None
+                and player.spp >= cost
+                and (kind == "characteristic" or categories),
+            }
+        )
+    return options
+
+
+def _check_can_advance(player, kind, category=None):
+    if player.status != Player.Status.ACTIVE or player.journeyman:
+        raise ValidationError(_("Only an active, permanently hired player can advance."))
+    if player.pending_advancement:
+        raise ValidationError(_("Finish the characteristic improvement already rolled first."))
+    cost = next_cost(player, kind)
+    if cost is None:
+        raise ValidationError(_("A player may take at most six advancements."))
+    if player.spp < cost:
+        raise ValidationError(
+            _("This advancement costs %(cost)d SPP; the player has %(spp)d.")
+            % {"cost": cost, "spp": player.spp}
+        )
+    if category is not None and category not in _categories(player, kind):
+        raise ValidationError(_("This player has no access to that skill category for this advancement."))
+    return cost
+
+
+def _spend(player, cost):
+    player.spp_spent += cost
+
+
+def take_random_skill(*, team, editor, player, kind, category, dice=None, faces=None):
+    """Roll on the random skill table of `category` (two D6) and give the player the skill.
+
+    A skill the player already holds is rolled again; with entered dice the coach is asked to roll
+    again. Side effects: player's advancements and SPP, value, ledger entry (with the rolls).
+    """
+    if kind not in ("random_primary", "random_secondary"):
+        raise ValidationError(_("Unknown advancement."))
+    cost = _check_can_advance(player, kind, category)
+    held = held_skill_ids(player)
+    if faces:
+        try:
+            roll = roll_or_enter(None, "2D6", faces, purpose="random_skill")
+        except DiceError as error:
+            raise ValidationError(_("Enter two dice from 1 to 6.")) from error
+        skill = formulas.random_skill(category, *roll.faces)
+        if skill.id in held:
+            raise ValidationError(_("The player already has this skill: roll the dice again."))
+        rolls = [roll]
+    else:
+        skill, rolls = formulas.pick_random_skill(category, [SkillRef(i) for i in held], dice)
+    return _grant_skill(team, editor, player, kind, skill, cost, rolls)
+
+
+def take_chosen_skill(*, team, editor, player, kind, skill_id):
+    """Give the player a skill of a category they may choose from. Side effects: as take_random_skill."""
+    if kind not in ("chosen_primary", "chosen_secondary"):
+        raise ValidationError(_("Unknown advancement."))
+    skill = get_edition(team.edition).skills.get(skill_id)
+    if skill is None or skill.category == "T":
+        raise ValidationError(_("Unknown skill."))
+    cost = _check_can_advance(player, kind, skill.category)
+    if skill.id in held_skill_ids(player):
+        raise ValidationError(_("The player already has this skill."))
+    return _grant_skill(team, editor, player, kind, _with_default_param(skill), cost, [])
+
+
+def _with_default_param(skill):
+    # Skills chosen with a parameter (Mighty Blow, Dirty Player) are taken at +1.
+    return SkillRef(skill.id, "1" if skill.param == "plus" else None)
+
+
+def _grant_skill(team, editor, player, kind, skill, cost, rolls, via=None):
+    with ledger.change(team, kind=LedgerEntry.Kind.ADVANCEMENT, players=[player], **editor.as_kwargs()) as c:
+        _spend(player, cost)
+        advancement = {"kind": kind, "skill": str(skill), "spp": cost}
+        if via:
+            advancement["via"] = via
+        player.advancements = [*player.advancements, advancement]
+        c.details = {"player": player.name, **advancement, "rolls": [roll.as_dict() for roll in rolls]}
+    return skill
+
+
+def roll_characteristic(*, team, editor, player, dice=None, faces=None):
+    """Roll the D16 of a characteristic improvement and keep it pending until the coach chooses.
+
+    Side effects: stores the roll on the player (pending), writes a ledger entry with the roll.
+    """
+    _check_can_advance(player, "characteristic")
+    try:
+        roll = roll_or_enter(dice, "D16", faces, purpose="characteristic_improvement")
+    except DiceError as error:
+        raise ValidationError(_("Enter one die from 1 to 16.")) from error
+    with ledger.change(team, kind=LedgerEntry.Kind.ADVANCEMENT, players=[player], **editor.as_kwargs()) as c:
+        player.pending_advancement = {"kind": "characteristic", "roll": roll.as_dict()}
+        c.details = {"player": player.name, "pending": True, "rolls": [roll.as_dict()]}
+    return roll
+
+
+def characteristic_choices(player):
+    """The characteristics the pending D16 lets this player raise (empty: a skill must be taken)."""
+    pending = player.pending_advancement or {}
+    if pending.get("kind") != "characteristic":
+        return []
+    current = formulas.Characteristics(**player.profile(), improvements=player.improvements())
+    return formulas.characteristic_choices(pending["roll"]["total"], current)
+
+
+@transaction.atomic
+def choose_characteristic(*, team, editor, player, characteristic=None, skill_id=None):
+    """Resolve the pending characteristic roll: raise one of the allowed characteristics, or take a
+    primary or secondary skill instead. Side effects: player's profile/skills, SPP, value, ledger entry.
+    """
+    pending = player.pending_advancement
+    if not pending:
+        raise ValidationError(_("Roll the characteristic improvement first."))
+    cost = next_cost(player, "characteristic")
+    if characteristic:
+        if characteristic not in characteristic_choices(player):
+            raise ValidationError(_("This roll does not allow that characteristic."))
+        with ledger.change(
+            team, kind=LedgerEntry.Kind.ADVANCEMENT, players=[player], **editor.as_kwargs()
+        ) as c:
+            _spend(player, cost)
+            setattr(player, characteristic, formulas.improve(getattr(player, characteristic), characteristic))
+            advancement = {"kind": characteristic, "spp": cost, "roll": pending["roll"]}
+            player.advancements = [*player.advancements, advancement]
+            player.pending_advancement = None
+            c.details = {"player": player.name, **advancement}
+        return characteristic
+    skill = get_edition(team.edition).skills.get(skill_id or "")
+    if skill is None or skill.category == "T":
+        raise ValidationError(_("Choose a characteristic or a skill."))
+    position = player.position_rules
+    if skill.category in position.secondary:
+        kind = "chosen_secondary"
+    elif skill.category in position.primary:
+        kind = "chosen_primary"
+    else:
+        raise ValidationError(_("This player has no access to that skill category for this advancement."))
+    if skill.id in held_skill_ids(player):
+        raise ValidationError(_("The player already has this skill."))
+    player.pending_advancement = None
+    return _grant_skill(
+        team, editor, player, kind, _with_default_param(skill), cost, [], via="characteristic"
+    )

@@ -1,0 +1,48 @@
+"""Who may change a team: its coach, or a commissioner of a league the team plays in (recorded as such)."""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from rosters.models import Team
+
+
+@dataclass(frozen=True)
+class Editor:
+    """A user allowed to change a team, and whether they act as a league commissioner."""
+
+    user: object
+    as_commissioner: bool
+
+    def as_kwargs(self):
+        return {"actor": self.user, "as_commissioner": self.as_commissioner}
+
+
+def is_commissioner_for(user, team):
+    """Whether `user` commissions a league in which `team` is registered for a season.
+
+    The league app defines the relation: SeasonEntry(team -> related_name "season_entries",
+    season -> Season(league -> League(commissioners))).
+    """
+    return Team.objects.filter(pk=team.pk, season_entries__season__league__commissioners=user).exists()
+
+
+def editor_for(user, team):
+    """The Editor for `user` on `team`, or None when they may only read."""
+    if not user.is_authenticated:
+        return None
+    if team.coach_id == user.pk:
+        return Editor(user, as_commissioner=False)
+    if is_commissioner_for(user, team):
+        return Editor(user, as_commissioner=True)
+    return None
+
+
+def get_team_for_editor(request, pk):
+    """The team and the request user's Editor; 404 for an unknown team, 403 for a reader."""
+    team = get_object_or_404(Team, pk=pk)
+    editor = editor_for(request.user, team)
+    if editor is None:
+        raise PermissionDenied
+    return team, editor

@@ -1,0 +1,321 @@
+"""Building and keeping a team by the rules: draft, hiring, firing, re-rolls, staff, fans, readiness.
+
+Every function takes keyword-only arguments, checks the rules first (raising ValidationError with
+translated messages and changing nothing), then records the change in the ledger.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rosters import ledger
+from rosters.models import LedgerEntry, Player, Team
+from rulebook.edition import DEFAULT_EDITION, get_edition
+
+Kind = LedgerEntry.Kind
+
+
+def _settings(team):
+    return get_edition(team.edition).settings
+
+
+def _fail(message, **params):
+    raise ValidationError(message % params if params else message)
+
+
+# --- creating a team ------------------------------------------------------------------------------
+
+
+def create_team(*, coach, roster, name, chosen_rule="", treasury=None, edition=DEFAULT_EDITION):
+    """Start a draft team from a rulebook team list with the starting treasury.
+
+    Side effects: creates the Team and its first ledger entry.
+    """
+    rules = get_edition(edition).teams.get(roster)
+    if rules is None:
+        _fail(_("Unknown team list."))
+    if rules.special_rule_options and chosen_rule not in rules.special_rule_options:
+        _fail(_("Choose one of the special rules this team list offers."))
+    if not rules.special_rule_options:
+        chosen_rule = ""
+    if not name.strip():
+        _fail(_("Give the team a name."))
+    settings = get_edition(edition).settings
+    with transaction.atomic():
+        team = Team.objects.create(
+            edition=edition,
+            roster=roster,
+            chosen_rule=chosen_rule,
+            name=name.strip(),
+            coach=coach,
+            treasury=settings["starting_treasury"] if treasury is None else treasury,
+            dedicated_fans=settings["dedicated_fans"]["start"],
+        )
+        with ledger.change(team, actor=coach, kind=Kind.CREATED) as change:
+            change.details = {"roster": roster, "treasury": team.treasury}
+    return team
+
+
+# --- players ----------------------------------------------------------------------------------------
+
+
+def _roster_players(team):
+    return list(team.players.on_roster())
+
+
+def next_free_number(team, players=None):
+    taken = {player.number for player in (players if players is not None else _roster_players(team))}
+    return next(number for number in range(1, 100) if number not in taken)
+
+
+def hiring_problems(team, position_id, players=None):
+    """Why this position cannot be hired now (empty when it can)."""
+    players = players if players is not None else _roster_players(team)
+    settings = _settings(team)
+    try:
+        position = team.rules.position(position_id)
+    except KeyError:
+        return [_("This team list has no such position.")]
+    permanent = [p for p in players if not p.journeyman]
+    problems = []
+    if len(permanent) >= settings["max_players"]:
+        problems.append(_("A team may have at most %(max)d players.") % {"max": settings["max_players"]})
+    if sum(1 for p in permanent if p.position == position_id) >= position.max:
+        problems.append(_("This team may have at most %(max)d of this position.") % {"max": position.max})
+    if position.big_guy and team.rules.max_big_guys is not None:
+        big_guys = sum(1 for p in permanent if team.rules.position(p.position).big_guy)
+        if big_guys >= team.rules.max_big_guys:
+            problems.append(
+                _("This team may have at most %(max)d big guys.") % {"max": team.rules.max_big_guys}
+            )
+    if not team.is_draft and team.treasury < position.cost:
+        problems.append(_("The treasury cannot pay for this player."))
+    return problems
+
+
+def hire_player(*, team, actor, position, name, number=None, as_commissioner=False):
+    """Hire a player of `position`, paid from the treasury (the draft budget while drafting).
+
+    Side effects: creates the Player, lowers the treasury, writes a ledger entry.
+    """
+    players = _roster_players(team)
+    problems = hiring_problems(team, position, players)
+    if problems:
+        raise ValidationError(problems)
+    number = number or next_free_number(team, players)
+    if any(p.number == number for p in players):
+        _fail(_("Number %(number)d is already taken."), number=number)
+    if not 1 <= number <= 99:
+        _fail(_("Numbers go from 1 to 99."))
+    rules = team.rules.position(position)
+    with ledger.change(team, actor=actor, kind=Kind.HIRE, as_commissioner=as_commissioner) as change:
+        player = Player.objects.create(
+            team=team,
+            number=number,
+            name=name.strip() or _("Player %(number)d") % {"number": number},
+            position=position,
+            **rules.profile.as_dict(),
+        )
+        change.track(player)
+        team.treasury -= rules.cost
+        change.details = {"player": player.name, "position": position, "cost": rules.cost}
+    return player
+
+
+def fire_player(*, team, actor, player, as_commissioner=False):
+    """Remove a player. While drafting the cost comes back; after the draft there is no refund.
+
+    Side effects: deletes the player (draft) or marks them fired, writes a ledger entry.
+    """
+    if player.team_id != team.pk or player.status in {Player.Status.DEAD, Player.Status.FIRED}:
+        _fail(_("This player is not on the team."))
+    with ledger.change(
+        team, actor=actor, kind=Kind.FIRE, players=[player], as_commissioner=as_commissioner
+    ) as c:
+        c.details = {"player": player.name, "refund": 0}
+        if team.is_draft:
+            refund = team.rules.position(player.position).cost
+            team.treasury += refund
+            c.details["refund"] = refund
+            c.forget(player)
+            player.delete()
+        else:
+            player.status = Player.Status.FIRED
+
+
+def rename_player(*, team, actor, player, name, number, as_commissioner=False):
+    """Rename and renumber a player. Side effects: saves the player, writes a ledger entry."""
+    name = name.strip()
+    if not name:
+        _fail(_("A player needs a name."))
+    if not 1 <= number <= 99:
+        _fail(_("Numbers go from 1 to 99."))
+    if team.players.on_roster().filter(number=number).exclude(pk=player.pk).exists():
+        _fail(_("Number %(number)d is already taken."), number=number)
+    with ledger.change(
+        team, actor=actor, kind=Kind.EDIT, players=[player], as_commissioner=as_commissioner
+    ) as c:
+        c.details = {"player": player.name, "new_name": name, "number": number}
+        player.name, player.number = name, number
+
+
+def retire_player(*, team, actor, player, temporarily=False, as_commissioner=False):
+    """Retire a player for good, or temporarily (only with a lasting injury, to recover from it).
+
+    Side effects: changes the player's status, writes a ledger entry.
+    """
+    if temporarily and not player.lasting_injuries:
+        _fail(_("Only a player with a lasting injury may retire temporarily."))
+    if player.status != Player.Status.ACTIVE:
+        _fail(_("Only an active player can retire."))
+    status = Player.Status.TEMPORARILY_RETIRED if temporarily else Player.Status.RETIRED
+    with ledger.change(
+        team, actor=actor, kind=Kind.RETIRE, players=[player], as_commissioner=as_commissioner
+    ) as c:
+        c.details = {"player": player.name, "temporarily": temporarily}
+        player.status = status
+
+
+def return_from_retirement(*, team, actor, player, as_commissioner=False):
+    """Bring a temporarily retired player back. Side effects: player status, ledger entry."""
+    if player.status != Player.Status.TEMPORARILY_RETIRED:
+        _fail(_("This player is not temporarily retired."))
+    with ledger.change(
+        team, actor=actor, kind=Kind.EDIT, players=[player], as_commissioner=as_commissioner
+    ) as c:
+        c.details = {"player": player.name, "returned": True}
+        player.status = Player.Status.ACTIVE
+
+
+# --- re-rolls, staff, fans -----------------------------------------------------------------------------
+
+
+def reroll_price(team):
+    """The roster price while drafting; double after (the edition's multiplier)."""
+    multiplier = 1 if team.is_draft else _settings(team)["reroll_price_multiplier_after_draft"]
+    return team.rules.reroll_cost * multiplier
+
+
+def buy_reroll(*, team, actor, as_commissioner=False):
+    """Buy one team re-roll. Side effects: treasury, re-rolls, ledger entry."""
+    price = reroll_price(team)
+    if team.rerolls >= _settings(team)["max_rerolls"]:
+        _fail(_("A team may have at most %(max)d team re-rolls."), max=_settings(team)["max_rerolls"])
+    if not team.is_draft and team.treasury < price:
+        _fail(_("The treasury cannot pay for a team re-roll (%(price)s gp)."), price=f"{price:,}")
+    with ledger.change(team, actor=actor, kind=Kind.REROLL, as_commissioner=as_commissioner) as change:
+        team.rerolls += 1
+        team.treasury -= price
+        change.details = {"cost": price}
+
+
+def drop_reroll(*, team, actor, as_commissioner=False):
+    """Give back a re-roll: refunded while drafting, lost afterwards. Side effects: as buy_reroll."""
+    if team.rerolls == 0:
+        _fail(_("The team has no team re-roll."))
+    with ledger.change(team, actor=actor, kind=Kind.REROLL, as_commissioner=as_commissioner) as change:
+        refund = team.rules.reroll_cost if team.is_draft else 0
+        team.rerolls -= 1
+        team.treasury += refund
+        change.details = {"cost": -refund, "dropped": True}
+
+
+STAFF = ("assistant_coaches", "cheerleaders", "apothecary")
+_STAFF_RULES = {
+    "assistant_coaches": "assistant_coach",
+    "cheerleaders": "cheerleader",
+    "apothecary": "apothecary",
+}
+
+
+def change_staff(*, team, actor, staff, delta, as_commissioner=False):
+    """Hire (delta +1) or let go (delta -1) one member of staff: assistant coaches, cheerleaders or an
+    apothecary. Letting go refunds the cost only while drafting.
+
+    Side effects: treasury, staff count, ledger entry.
+    """
+    if staff not in STAFF or delta not in (1, -1):
+        _fail(_("Unknown staff."))
+    rules = _settings(team)["staff"][_STAFF_RULES[staff]]
+    current = int(getattr(team, staff))
+    new = current + delta
+    if staff == "apothecary" and delta > 0 and not team.rules.apothecary:
+        _fail(_("This team may not hire an apothecary."))
+    if new < 0:
+        _fail(_("There is no one to let go."))
+    if new > rules["max"]:
+        _fail(_("At most %(max)d of these may be hired."), max=rules["max"])
+    if delta > 0 and not team.is_draft and team.treasury < rules["cost"]:
+        _fail(_("The treasury cannot pay for this."))
+    with ledger.change(team, actor=actor, kind=Kind.STAFF, as_commissioner=as_commissioner) as change:
+        setattr(team, staff, bool(new) if staff == "apothecary" else new)
+        if delta > 0:
+            team.treasury -= rules["cost"]
+        elif team.is_draft:
+            team.treasury += rules["cost"]
+        change.details = {"staff": staff, "delta": delta}
+
+
+def set_dedicated_fans(*, team, actor, dedicated_fans, as_commissioner=False):
+    """While drafting, buy Dedicated Fans from 1 up to the draft maximum (10,000 each above 1).
+
+    Side effects: dedicated fans, treasury, ledger entry.
+    """
+    rules = _settings(team)["dedicated_fans"]
+    if not team.is_draft:
+        _fail(_("Dedicated fans can only be bought while drafting."))
+    if not rules["start"] <= dedicated_fans <= rules["max_draft"]:
+        _fail(
+            _("Dedicated fans must be between %(min)d and %(max)d."),
+            min=rules["start"],
+            max=rules["max_draft"],
+        )
+    with ledger.change(team, actor=actor, kind=Kind.FANS, as_commissioner=as_commissioner) as change:
+        team.treasury -= (dedicated_fans - team.dedicated_fans) * rules["cost"]
+        change.details = {"from": team.dedicated_fans, "to": dedicated_fans}
+        team.dedicated_fans = dedicated_fans
+
+
+# --- readiness --------------------------------------------------------------------------------------
+
+
+def draft_problems(team, players=None):
+    """Every rule the team breaks, in plain words (empty when it may be marked ready)."""
+    players = players if players is not None else _roster_players(team)
+    settings = _settings(team)
+    permanent = [p for p in players if not p.journeyman]
+    problems = []
+    if len(permanent) < settings["min_players"]:
+        problems.append(
+            _("The team needs at least %(min)d players (it has %(count)d).")
+            % {"min": settings["min_players"], "count": len(permanent)}
+        )
+    if len(permanent) > settings["max_players"]:
+        problems.append(_("A team may have at most %(max)d players.") % {"max": settings["max_players"]})
+    if team.treasury < 0:
+        problems.append(_("The team is %(amount)s gp over budget.") % {"amount": f"{-team.treasury:,}"})
+    for position in team.rules.positions:
+        count = sum(1 for p in permanent if p.position == position.id)
+        if count > position.max:
+            problems.append(
+                _("Too many players of one position: %(count)d, at most %(max)d.")
+                % {"count": count, "max": position.max}
+            )
+    if team.rerolls > settings["max_rerolls"]:
+        problems.append(
+            _("A team may have at most %(max)d team re-rolls.") % {"max": settings["max_rerolls"]}
+        )
+    if team.apothecary and not team.rules.apothecary:
+        problems.append(_("This team may not hire an apothecary."))
+    return problems
+
+
+def mark_ready(*, team, actor, as_commissioner=False):
+    """End the draft: the team is valid and can play. Side effects: status, ledger entry."""
+    if not team.is_draft:
+        _fail(_("The team is already ready."))
+    problems = draft_problems(team)
+    if problems:
+        raise ValidationError(problems)
+    with ledger.change(team, actor=actor, kind=Kind.READY, as_commissioner=as_commissioner):
+        team.status = Team.Status.READY

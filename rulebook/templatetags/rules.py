@@ -1,0 +1,39 @@
+"""Template access to rules texts in the active language: {% rules_text "skill.block.desc" %},
+{{ team|rules_name }}, {{ skill_ref|skill_label }}, {{ 50000|gold }}."""
+
+from django import template
+from django.utils.formats import number_format
+from django.utils.translation import get_language
+
+from rulebook.edition import get_edition
+
+register = template.Library()
+
+
+@register.simple_tag
+def rules_text(key, edition_id="bb2020"):
+    return get_edition(edition_id).text(key, get_language())
+
+
+@register.filter
+def rules_name(item, edition_id="bb2020"):
+    return get_edition(edition_id).name(item, get_language())
+
+
+@register.filter
+def skill_label(ref, edition_id="bb2020"):
+    return get_edition(edition_id).skill_label(ref, get_language())
+
+
+@register.filter
+def target(value):
+    """A target number as printed: 3 gives "3+", None gives "-"."""
+    return "-" if value is None else f"{value}+"
+
+
+@register.filter
+def gold(amount):
+    """Gold pieces with the locale's thousands separator: 50000 gives "50,000" in English."""
+    if amount is None:
+        return "-"
+    return number_format(amount, force_grouping=True)
