@@ -95,7 +95,9 @@ class Team:
 
     def has_rule(self, rule_id, chosen_rule=None):
         """Whether the team has `rule_id`, counting the one option its coach chose, if any."""
-        return rule_id in self.special_rules or (rule_id == chosen_rule and rule_id in self.special_rule_options)
+        return rule_id in self.special_rules or (
+            rule_id == chosen_rule and rule_id in self.special_rule_options
+        )
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,9 @@ class Roll:
 
     @classmethod
     def from_dict(cls, record):
-        return cls(record["dice"], tuple(record["faces"]), record["total"], record["purpose"], record["source"])
+        return cls(
+            record["dice"], tuple(record["faces"]), record["total"], record["purpose"], record["source"]
+        )
 
 
 def _make_roll(spec, faces, purpose, source):

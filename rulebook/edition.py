@@ -69,7 +69,16 @@ def _star(entry):
     )
 
 
-_INDUCEMENT_FIELDS = {"id", "max", "cost", "price", "only_for", "only_for_tiers", "requires_apothecary", "choices"}
+_INDUCEMENT_FIELDS = {
+    "id",
+    "max",
+    "cost",
+    "price",
+    "only_for",
+    "only_for_tiers",
+    "requires_apothecary",
+    "choices",
+}
 
 
 def _inducement(entry):
@@ -109,7 +118,9 @@ class Edition:
             entry["id"]: Skill(entry["id"], entry["category"], entry.get("param"), entry.get("elite", False))
             for entry in _read(folder, "skills").get("skill", [])
         }
-        self.star_players = {entry["id"]: _star(entry) for entry in _read(folder, "star_players").get("star", [])}
+        self.star_players = {
+            entry["id"]: _star(entry) for entry in _read(folder, "star_players").get("star", [])
+        }
         inducements = _read(folder, "inducements")
         self.inducements = {entry["id"]: _inducement(entry) for entry in inducements.get("inducement", [])}
         self.wizards = {entry["id"]: entry for entry in inducements.get("wizard", [])}
@@ -139,7 +150,7 @@ class Edition:
         return self.texts.get(f"{item.key}.name", language)
 
     def skill_label(self, ref, language="en"):
-        """"Loner (4+)", "Mighty Blow (+1)", "Animosity (all team-mates)"."""
+        """ "Loner (4+)", "Mighty Blow (+1)", "Animosity (all team-mates)"."""
         skill = self.skills[ref.id]
         name = self.name(skill, language)
         if not ref.param:

@@ -96,7 +96,14 @@ class PettyCash:
 
 
 def petty_cash(
-    *, underdog_ctv, favourite_ctv, underdog_treasury, favourite_treasury, favourite_spent=0, procedure, edition=None
+    *,
+    underdog_ctv,
+    favourite_ctv,
+    underdog_treasury,
+    favourite_treasury,
+    favourite_spent=0,
+    procedure,
+    edition=None,
 ):
     """Petty cash by the league's procedure ("2020" as first printed, or "2025" errata).
 
@@ -201,7 +208,13 @@ def treasury_after_mistake(treasury, outcome, dice_total=None, *, edition=None):
 
 # --- advancement ------------------------------------------------------------------------------------
 
-ADVANCEMENT_KINDS = ("random_primary", "chosen_primary", "random_secondary", "chosen_secondary", "characteristic")
+ADVANCEMENT_KINDS = (
+    "random_primary",
+    "chosen_primary",
+    "random_secondary",
+    "chosen_secondary",
+    "characteristic",
+)
 _COST_COLUMN = {
     "random_primary": "random_primary",
     "chosen_primary": "chosen_primary_or_random_secondary",
@@ -339,5 +352,3 @@ def reduce(value, characteristic, *, edition=None):
 def spp_for(action, *, edition=None):
     """SPP earned for one completion, deflection, interception, casualty, touchdown or MVP."""
     return (edition or get_edition()).table("spp").row(action)["spp"]
-
-

@@ -4,6 +4,12 @@ from tests.factories import UserFactory
 from tests.worker import CeleryWorkerProcess
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Django's default hasher takes about two seconds per password on these machines."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def owner(db):
     return UserFactory(username="owner", display_name="Owner")
