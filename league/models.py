@@ -1,0 +1,440 @@
+"""Leagues, their seasons, the teams entered, the fixtures and their results.
+
+Models hold state and read-side vocabulary (QuerySets); every change goes through league.services.
+Nothing a coach submits counts until it is confirmed: standings read confirmed results only.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rulebook.edition import get_edition
+
+# Tie-breakers a league may order, applied after league points (league.standings implements them).
+TIEBREAKERS = {
+    "head_to_head_points": _("Head-to-head points"),
+    "head_to_head_td_difference": _("Head-to-head touchdown difference"),
+    "td_difference": _("Touchdown difference"),
+    "cas_difference": _("Casualty difference"),
+    "touchdowns_scored": _("Touchdowns scored"),
+    "casualties_inflicted": _("Casualties inflicted"),
+    "fewest_conceded": _("Fewest touchdowns conceded"),
+    "coin_flip": _("Coin flip"),
+}
+# The rulebook's [league] tie-breakers under our names.
+_RULEBOOK_TIEBREAKERS = {"casualties_caused": "casualties_inflicted"}
+DEFAULT_TIEBREAKERS = ["td_difference", "touchdowns_scored", "casualties_inflicted", "coin_flip"]
+
+
+class Game(models.TextChoices):
+    BB2020 = "bb2020", _("Blood Bowl (2020 edition)")
+    RUGBY = "rugby", _("Rugby miniatures game")
+    HEXFOOTBALL = "hexfootball", _("Hex football game")
+
+
+def optional_rule_ids():
+    return get_edition("bb2020").optional_rules
+
+
+def rulebook_league_defaults():
+    """Points, bonus points and tie-breakers from the rulebook's [league] section."""
+    league = get_edition("bb2020").settings["league"]
+    tiebreakers = [_RULEBOOK_TIEBREAKERS.get(name, name) for name in league["tiebreakers"]]
+    return {
+        "points": league["points"],
+        "bonus_points": league["bonus_points"],
+        "bonus_points_default": league["bonus_points_default"],
+        "tiebreakers": [name for name in tiebreakers if name in TIEBREAKERS] + ["coin_flip"],
+    }
+
+
+class LeagueQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """Public leagues, and the private ones the user commissions or plays in."""
+        if not user.is_authenticated:
+            return self.filter(public=True)
+        return self.filter(
+            Q(public=True) | Q(commissioners=user) | Q(members=user) | Q(seasons__entries__coach=user)
+        ).distinct()
+
+    def commissioned_by(self, user):
+        return self.filter(commissioners=user) if user.is_authenticated else self.none()
+
+
+class League(models.Model):
+    class PettyCash(models.TextChoices):
+        PROCEDURE_2020 = "2020", _("2020 rulebook as printed")
+        PROCEDURE_2025 = "2025", _("May 2025 errata")
+
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    game = models.CharField(_("game"), max_length=20, choices=Game, default=Game.BB2020)
+    description = models.TextField(_("description"), blank=True)
+    commissioners = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="commissioned_leagues", verbose_name=_("commissioners")
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="league_memberships",
+        blank=True,
+        verbose_name=_("members"),
+        help_text=_("Coaches who joined with an invitation."),
+    )
+    public = models.BooleanField(_("public"), default=True, help_text=_("Anyone may see the league."))
+    points_win = models.SmallIntegerField(_("points for a win"), default=3)
+    points_draw = models.SmallIntegerField(_("points for a draw"), default=1)
+    points_loss = models.SmallIntegerField(_("points for a loss"), default=0)
+    bonus_points = models.BooleanField(_("bonus points"), default=False)
+    bonus_three_plus_touchdowns = models.SmallIntegerField(_("bonus for 3+ touchdowns"), default=1)
+    bonus_no_touchdown_conceded = models.SmallIntegerField(_("bonus for conceding no touchdown"), default=1)
+    bonus_three_plus_casualties = models.SmallIntegerField(_("bonus for 3+ casualties"), default=1)
+    tiebreakers = models.JSONField(_("tie-breakers"), default=list, blank=True)
+    starting_treasury = models.PositiveIntegerField(_("starting treasury"), default=1000000)
+    petty_cash_procedure = models.CharField(
+        _("petty cash procedure"), max_length=4, choices=PettyCash, default=PettyCash.PROCEDURE_2025
+    )
+    optional_rules = models.JSONField(_("optional rules"), default=list, blank=True)
+    webhook_url = models.URLField(
+        _("webhook URL"),
+        blank=True,
+        help_text=_("A Discord-compatible webhook told about submitted, disputed and confirmed results."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        unknown = [name for name in self.tiebreakers if name not in TIEBREAKERS]
+        if unknown or len(set(self.tiebreakers)) != len(self.tiebreakers):
+            raise ValidationError({"tiebreakers": _("Choose each tie-breaker at most once, from the list.")})
+        if any(rule not in optional_rule_ids() for rule in self.optional_rules):
+            raise ValidationError({"optional_rules": _("Unknown optional rule.")})
+
+    @property
+    def is_blood_bowl(self):
+        return self.game == Game.BB2020
+
+    def is_commissioner(self, user):
+        """Whether `user` commissions this league (one query unless the commissioners are prefetched)."""
+        if not user.is_authenticated:
+            return False
+        cache = getattr(self, "_prefetched_objects_cache", {})
+        if "commissioners" in cache:
+            return any(commissioner.pk == user.pk for commissioner in cache["commissioners"])
+        return self.commissioners.filter(pk=user.pk).exists()
+
+    def is_visible_to(self, user):
+        return self.public or League.objects.visible_to(user).filter(pk=self.pk).exists()
+
+    def scoring(self):
+        """The points and bonus points settings as a plain dict for league.standings."""
+        return {
+            "win": self.points_win,
+            "draw": self.points_draw,
+            "loss": self.points_loss,
+            "bonus": {
+                "three_plus_touchdowns": self.bonus_three_plus_touchdowns,
+                "no_touchdown_conceded": self.bonus_no_touchdown_conceded,
+                "three_plus_casualties": self.bonus_three_plus_casualties,
+            }
+            if self.bonus_points
+            else None,
+        }
+
+
+def _invitation_code():
+    return secrets.token_urlsafe(12)
+
+
+class Invitation(models.Model):
+    """A link or code that lets a coach join a league (enter a team in its open season)."""
+
+    code = models.CharField(_("code"), max_length=32, unique=True, default=_invitation_code)
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    expires = models.DateTimeField(_("expires"), null=True, blank=True)
+    max_uses = models.PositiveIntegerField(_("maximum uses"), null=True, blank=True)
+    uses = models.PositiveIntegerField(_("uses"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self):
+        return self.code
+
+    def is_usable(self, now=None):
+        now = now or timezone.now()
+        if self.expires and self.expires <= now:
+            return False
+        return self.max_uses is None or self.uses < self.max_uses
+
+
+def _coin_seed():
+    return secrets.token_hex(8)
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", pgettext_lazy("season status", "Running")
+        FINISHED = "finished", pgettext_lazy("season status", "Finished")
+
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+        SWISS = "swiss", _("Swiss")
+        MANUAL = "manual", _("Fixtures set by hand")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=80)
+    status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.REGISTRATION)
+    format = models.CharField(_("format"), max_length=20, choices=Format, default=Format.ROUND_ROBIN)
+    # Seeds the coin-flip tie-breaker, so it stays the same across reads, exports and imports.
+    coin_seed = models.CharField(max_length=24, default=_coin_seed, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self):
+        return f"{self.league} · {self.name}"
+
+
+class SeasonEntryQuerySet(models.QuerySet):
+    def accepted(self):
+        return self.filter(status=SeasonEntry.Status.ACCEPTED)
+
+    def with_related(self):
+        return self.select_related("team", "coach")
+
+
+class SeasonEntry(models.Model):
+    """A team in a season. Blood Bowl entries are rosters teams; other games may enter a plain name."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", pgettext_lazy("entry status", "Pending")
+        ACCEPTED = "accepted", pgettext_lazy("entry status", "Accepted")
+        WITHDRAWN = "withdrawn", pgettext_lazy("entry status", "Withdrawn")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    team = models.ForeignKey(
+        "rosters.Team",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="season_entries",
+        verbose_name=_("team"),
+    )
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="season_entries",
+        verbose_name=_("coach"),
+    )
+    status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SeasonEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("season entry")
+        verbose_name_plural = _("season entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "team"], condition=Q(team__isnull=False), name="league_entry_team_once"
+            ),
+        ]
+
+    def __str__(self):
+        return self.display_name
+
+    @property
+    def display_name(self):
+        return self.team.name if self.team_id else self.name
+
+
+class Round(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+    date = models.DateField(_("date"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [models.UniqueConstraint(fields=["season", "number"], name="league_round_number_once")]
+
+    def __str__(self):
+        return _("Round %(number)s") % {"number": self.number}
+
+
+class FixtureQuerySet(models.QuerySet):
+    def for_season(self, season):
+        return self.filter(season=season)
+
+    def for_entry(self, entry):
+        return self.filter(Q(home=entry) | Q(away=entry))
+
+    def for_coach(self, user):
+        return self.filter(Q(home__coach=user) | Q(away__coach=user))
+
+    def played(self):
+        """Fixtures whose result is confirmed."""
+        return self.filter(result__status=Result.Status.CONFIRMED)
+
+    def unplayed(self):
+        return self.exclude(result__status=Result.Status.CONFIRMED)
+
+    def league_stage(self):
+        return self.filter(stage=Fixture.Stage.LEAGUE)
+
+    def playoff(self):
+        return self.filter(stage=Fixture.Stage.PLAYOFF)
+
+    def with_related(self):
+        return self.select_related(
+            "season__league", "round", "home__team", "home__coach", "away__team", "away__coach", "result"
+        )
+
+
+class Fixture(models.Model):
+    class Stage(models.TextChoices):
+        LEAGUE = "league", pgettext_lazy("fixture stage", "League")
+        PLAYOFF = "playoff", pgettext_lazy("fixture stage", "Playoff")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures", null=True, blank=True)
+    home = models.ForeignKey(SeasonEntry, on_delete=models.CASCADE, related_name="home_fixtures")
+    away = models.ForeignKey(SeasonEntry, on_delete=models.CASCADE, related_name="away_fixtures")
+    scheduled_at = models.DateTimeField(_("scheduled"), null=True, blank=True)
+    stage = models.CharField(_("stage"), max_length=10, choices=Stage, default=Stage.LEAGUE)
+    # Position in a playoff round: the winners of slots 2k and 2k+1 meet in the next round's slot k.
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = FixtureQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["round__number", "bracket_slot", "id"]
+        verbose_name = _("fixture")
+        verbose_name_plural = _("fixtures")
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="league_fixture_two_sides"),
+        ]
+
+    def __str__(self):
+        return f"{self.home} – {self.away}"
+
+    @property
+    def confirmed_result(self):
+        """The result when it counts, else None (uses the select_related result when there is one)."""
+        try:
+            result = self.result
+        except Result.DoesNotExist:
+            return None
+        return result if result.status == Result.Status.CONFIRMED else None
+
+    @property
+    def result_or_none(self):
+        try:
+            return self.result
+        except Result.DoesNotExist:
+            return None
+
+    def side_of(self, user):
+        """ "home", "away" or None: which side `user` coaches in this fixture."""
+        if not user.is_authenticated:
+            return None
+        if self.home.coach_id == user.pk:
+            return "home"
+        if self.away.coach_id == user.pk:
+            return "away"
+        return None
+
+
+class ResultQuerySet(models.QuerySet):
+    def confirmed(self):
+        return self.filter(status=Result.Status.CONFIRMED)
+
+    def for_season(self, season):
+        return self.filter(fixture__season=season)
+
+    def with_related(self):
+        return self.select_related(
+            "fixture__round",
+            "fixture__home__team",
+            "fixture__home__coach",
+            "fixture__away__team",
+            "fixture__away__coach",
+        )
+
+
+class Result(models.Model):
+    class Status(models.TextChoices):
+        SUBMITTED = "submitted", pgettext_lazy("result status", "Submitted")
+        DISPUTED = "disputed", pgettext_lazy("result status", "Disputed")
+        CONFIRMED = "confirmed", pgettext_lazy("result status", "Confirmed")
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="result")
+    home_score = models.PositiveSmallIntegerField(_("home touchdowns"))
+    away_score = models.PositiveSmallIntegerField(_("away touchdowns"))
+    home_cas = models.PositiveSmallIntegerField(_("home casualties inflicted"), default=0)
+    away_cas = models.PositiveSmallIntegerField(_("away casualties inflicted"), default=0)
+    conceded_by = models.ForeignKey(
+        SeasonEntry,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("conceded by"),
+    )
+    status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.SUBMITTED)
+    comment = models.TextField(_("comment"), blank=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Team values when the result was confirmed (for the team value chart).
+    home_team_value = models.PositiveIntegerField(null=True, blank=True)
+    away_team_value = models.PositiveIntegerField(null=True, blank=True)
+    submitted_at = models.DateTimeField(default=timezone.now)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+
+    def __str__(self):
+        return f"{self.fixture}: {self.home_score}–{self.away_score}"
+
+    @property
+    def is_confirmed(self):
+        return self.status == self.Status.CONFIRMED

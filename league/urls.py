@@ -1,5 +1,56 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from league import api, views
 
 app_name = "league"
 
-urlpatterns = []
+urlpatterns = [
+    path("", views.league_list, name="list"),
+    path("new/", views.league_create, name="create"),
+    path("join/", views.join, name="join"),
+    path("join/<str:code>/", views.join, name="join_code"),
+    # The read-only JSON API (docs/league-api.md).
+    path("api/leagues/", api.leagues, name="api_leagues"),
+    path("api/leagues/<slug:slug>/", api.league, name="api_league"),
+    path("api/seasons/<int:pk>/", api.season, name="api_season"),
+    path("api/seasons/<int:pk>/standings/", api.standings, name="api_standings"),
+    path("api/seasons/<int:pk>/fixtures/", api.fixtures, name="api_fixtures"),
+    path("api/seasons/<int:pk>/results/", api.results, name="api_results"),
+    path("api/seasons/<int:pk>/teams/", api.teams, name="api_teams"),
+    # Seasons.
+    path("seasons/<int:pk>/", views.season_detail, name="season"),
+    path("seasons/<int:pk>/standings/", views.standings_page, name="standings"),
+    path("seasons/<int:pk>/fixtures/", views.fixtures_page, name="fixtures"),
+    path("seasons/<int:pk>/register/", views.register, name="register"),
+    path("seasons/<int:pk>/entries/", views.entries, name="entries"),
+    path("seasons/<int:pk>/status/", views.season_status, name="season_status"),
+    path("seasons/<int:pk>/schedule/", views.schedule, name="schedule"),
+    path("seasons/<int:pk>/schedule/round-robin/", views.schedule_round_robin, name="schedule_round_robin"),
+    path("seasons/<int:pk>/schedule/swiss/", views.schedule_swiss, name="schedule_swiss"),
+    path("seasons/<int:pk>/schedule/playoffs/", views.schedule_playoffs, name="schedule_playoffs"),
+    path("seasons/<int:pk>/schedule/playoffs/next/", views.advance_playoffs, name="advance_playoffs"),
+    path("seasons/<int:pk>/schedule/fixture/", views.fixture_add, name="fixture_add"),
+    path("seasons/<int:pk>/decisions/", views.decisions, name="decisions"),
+    path("seasons/<int:pk>/calendar.ics", views.season_calendar, name="season_calendar"),
+    path("seasons/<int:pk>/charts/standings.svg", views.chart_standings, name="chart_standings"),
+    path("seasons/<int:pk>/charts/team-value.svg", views.chart_team_value, name="chart_team_value"),
+    path("entries/<int:pk>/accept/", views.entry_accept, name="entry_accept"),
+    path("entries/<int:pk>/withdraw/", views.entry_withdraw, name="entry_withdraw"),
+    path("entries/<int:pk>/calendar.ics", views.entry_calendar, name="entry_calendar"),
+    # Fixtures and results.
+    path("fixtures/<int:pk>/", views.fixture_detail, name="fixture"),
+    path("fixtures/<int:pk>/submit/", views.result_submit, name="result_submit"),
+    path("fixtures/<int:pk>/confirm/", views.result_confirm, name="result_confirm"),
+    path("fixtures/<int:pk>/dispute/", views.result_dispute, name="result_dispute"),
+    path("fixtures/<int:pk>/decide/", views.result_decide, name="result_decide"),
+    path("fixtures/<int:pk>/reopen/", views.result_reopen, name="result_reopen"),
+    path("fixtures/<int:pk>/reschedule/", views.fixture_reschedule, name="fixture_reschedule"),
+    path("fixtures/<int:pk>/delete/", views.fixture_delete, name="fixture_delete"),
+    # Leagues (last: a slug would match the words above).
+    path("<slug:slug>/", views.league_detail, name="detail"),
+    path("<slug:slug>/settings/", views.league_settings, name="settings"),
+    path("<slug:slug>/invitations/", views.invitations, name="invitations"),
+    path("<slug:slug>/invitations/<int:pk>/revoke/", views.invitation_revoke, name="invitation_revoke"),
+    path("<slug:slug>/seasons/new/", views.season_create, name="season_create"),
+    path("<slug:slug>/leaderboards/", views.league_leaderboards, name="leaderboards"),
+]

@@ -1,0 +1,234 @@
+"""A Blood Bowl match recorded at the table: pre-match results, drives, events and every dice roll.
+
+Journeymen are kept in the match (JSON, keyed "home-1", "away-2", ...) until the post-match sequence:
+the roster is not touched by a match until it is applied, an abandoned match leaves nothing to clean
+up, and the apply creates Player rows only for the journeymen hired permanently (one ledger entry).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rosters.models import Player, Team
+
+SIDES = ("home", "away")
+
+
+def other(side):
+    return "away" if side == "home" else "home"
+
+
+class Side(models.TextChoices):
+    HOME = "home", pgettext_lazy("match side", "Home")
+    AWAY = "away", pgettext_lazy("match side", "Away")
+
+
+class MatchQuerySet(models.QuerySet):
+    def for_team(self, team):
+        return self.filter(models.Q(home_team=team) | models.Q(away_team=team))
+
+    def for_user(self, user):
+        return self.filter(models.Q(home_team__coach=user) | models.Q(away_team__coach=user))
+
+    def applied(self):
+        return self.filter(status=Match.Status.APPLIED)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PRE_MATCH = "pre_match", _("Pre-match")
+        IN_PROGRESS = "in_progress", _("In progress")
+        POST_MATCH = "post_match", _("Post-match")
+        SUBMITTED = "submitted", _("Submitted")
+        CONFIRMED = "confirmed", _("Confirmed")
+        APPLIED = "applied", _("Applied")
+
+    home_team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="home_matches", verbose_name=_("home team")
+    )
+    away_team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="away_matches", verbose_name=_("away team")
+    )
+    status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.PRE_MATCH)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Settings snapshot, taken when the match is created (a league may change its settings later).
+    petty_cash_procedure = models.CharField(_("petty cash procedure"), max_length=10, default="2025")
+    optional_rules = models.JSONField(_("optional rules"), default=list, blank=True)
+    # Pre-match results.
+    stadium = models.CharField(max_length=40, blank=True)
+    home_fan_factor = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_fan_factor = models.PositiveSmallIntegerField(null=True, blank=True)
+    weather = models.CharField(max_length=40, blank=True)  # the current weather (kick-offs change it)
+    journeymen_done = models.BooleanField(default=False)
+    # [{"key": "home-1", "number": 12, "name": "...", "position": "lineman"}]
+    home_journeymen = models.JSONField(default=list, blank=True)
+    away_journeymen = models.JSONField(default=list, blank=True)
+    home_ctv = models.PositiveIntegerField(null=True, blank=True)  # with journeymen and inducements
+    away_ctv = models.PositiveIntegerField(null=True, blank=True)
+    # [{"id": "bribe", "choice": "", "count": 2, "price": 100000}]
+    home_inducements = models.JSONField(default=list, blank=True)
+    away_inducements = models.JSONField(default=list, blank=True)
+    home_inducements_done = models.BooleanField(default=False)
+    away_inducements_done = models.BooleanField(default=False)
+    home_petty_cash = models.PositiveIntegerField(default=0)
+    away_petty_cash = models.PositiveIntegerField(default=0)
+    home_treasury_spent = models.PositiveIntegerField(default=0)  # taken from the treasury when applied
+    away_treasury_spent = models.PositiveIntegerField(default=0)
+    home_prayers = models.JSONField(default=list, blank=True)  # prayers_to_nuffle row ids
+    away_prayers = models.JSONField(default=list, blank=True)
+    prayers_done = models.BooleanField(default=False)
+    kicking = models.CharField(max_length=4, choices=Side, blank=True)  # kicks the first drive
+    match_ball = models.CharField(max_length=40, blank=True)
+    # Play.
+    half = models.PositiveSmallIntegerField(default=1)
+    turn = models.PositiveSmallIntegerField(default=1)
+    home_score = models.PositiveSmallIntegerField(default=0)
+    away_score = models.PositiveSmallIntegerField(default=0)
+    conceded_by = models.CharField(max_length=4, choices=Side, blank=True)
+    # Post-match: the dice rolled and choices made ({"home": {...}, "away": {...}}), then the outcome.
+    postmatch = models.JSONField(default=dict, blank=True)
+    outcome = models.JSONField(default=dict, blank=True)
+    ledger_entries = models.JSONField(default=dict, blank=True)  # {"home": entry id, "away": entry id}
+    applied_at = models.DateTimeField(null=True, blank=True)
+    applied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self):
+        return f"{self.home_team} – {self.away_team}"
+
+    def team(self, side):
+        return self.home_team if side == "home" else self.away_team
+
+    def side_of(self, team):
+        return "home" if team.pk == self.home_team_id else "away"
+
+    def side_value(self, name, side):
+        return getattr(self, f"{side}_{name}")
+
+    def set_side_value(self, name, side, value):
+        setattr(self, f"{side}_{name}", value)
+
+    def score(self, side):
+        return self.side_value("score", side)
+
+    def journeymen(self, side):
+        return self.side_value("journeymen", side)
+
+    @property
+    def is_friendly(self):
+        return True  # league fixtures are not linked yet
+
+    def current_drive(self):
+        return self.drives.order_by("-number").first()
+
+
+class DiceLog(models.Model):
+    """One roll, rolled by Dugout or entered by a coach from real dice (Roll.as_dict())."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="dice_log")
+    roll = models.JSONField()
+    purpose = models.CharField(max_length=60)
+    step = models.CharField(max_length=30)  # "pre_match", "drive", "post_match"
+    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return f"{self.purpose}: {self.roll.get('faces')}"
+
+
+class Drive(models.Model):
+    class EndedBy(models.TextChoices):
+        TOUCHDOWN = "touchdown", _("Touchdown")
+        END_OF_HALF = "end_of_half", _("End of half")
+        CONCESSION = "concession", _("Concession")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="drives")
+    half = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()
+    kicking = models.CharField(max_length=4, choices=Side)
+    kickoff_roll = models.JSONField(default=dict)
+    kickoff_event = models.CharField(max_length=40)
+    kickoff_rolls = models.JSONField(default=list, blank=True)  # the event's own rolls
+    ended_by = models.CharField(max_length=20, choices=EndedBy, blank=True)
+    scoring = models.CharField(max_length=4, choices=Side, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_drive_number")]
+
+    def __str__(self):
+        return f"{self.match} #{self.number}"
+
+    @property
+    def is_open(self):
+        return not self.ended_by
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        TOUCHDOWN = "touchdown", _("Touchdown")
+        CASUALTY = "casualty", _("Casualty")
+        KNOCKED_OUT = "knocked_out", _("Knocked out")
+        COMPLETION = "completion", _("Completion")
+        DEFLECTION = "deflection", _("Deflection")
+        INTERCEPTION = "interception", _("Interception")
+        FOUL = "foul", _("Foul")
+        SENT_OFF = "sent_off", _("Sent off")
+        KICK_OFF = "kick_off", _("Kick-off")
+        END_OF_DRIVE_KO_RECOVERY = "end_of_drive_ko_recovery", _("KO recovery")
+        SECRET_WEAPON_SENT_OFF = "secret_weapon_sent_off", _("Secret weapon sent off")
+
+    class Cause(models.TextChoices):
+        BLOCK = "block", _("Block")
+        FOUL = "foul", _("Foul")
+        CROWD = "crowd", _("Crowd")
+        OTHER = "other", _("Other")
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="events")
+    turn = models.PositiveSmallIntegerField(default=0)
+    side = models.CharField(max_length=4, choices=Side)  # the acting team
+    kind = models.CharField(max_length=30, choices=Kind)
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    journeyman = models.CharField(max_length=12, blank=True)  # key of a journeyman in the match
+    victim = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    victim_journeyman = models.CharField(max_length=12, blank=True)
+    cause = models.CharField(max_length=10, choices=Cause, blank=True)
+    rolls = models.JSONField(default=dict, blank=True)  # {"injury": Roll, "casualty": [Roll], ...}
+    outcome = models.CharField(max_length=40, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} ({self.side})"
+
+    @property
+    def actor_key(self):
+        return f"p{self.player_id}" if self.player_id else self.journeyman
+
+    @property
+    def victim_key(self):
+        return f"p{self.victim_id}" if self.victim_id else self.victim_journeyman

@@ -1,5 +1,24 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from matches import views
 
 app_name = "matches"
 
-urlpatterns = []
+urlpatterns = [
+    path("", views.match_list, name="list"),
+    path("new/", views.match_create, name="create"),
+    path("<int:pk>/", views.match_detail, name="detail"),
+    path("<int:pk>/pre-match/<slug:step>/", views.prematch_step, name="prematch_step"),
+    path("<int:pk>/inducements/<slug:side>/", views.inducements, name="inducements"),
+    path("<int:pk>/scoreboard/", views.scoreboard, name="scoreboard"),
+    path("<int:pk>/drive/start/", views.drive_start, name="drive_start"),
+    path("<int:pk>/drive/end/", views.drive_end, name="drive_end"),
+    path("<int:pk>/events/add/", views.event_add, name="event_add"),
+    path("<int:pk>/events/undo/", views.event_undo, name="event_undo"),
+    path("<int:pk>/turn/", views.turn_next, name="turn_next"),
+    path("<int:pk>/concede/", views.concede, name="concede"),
+    path("<int:pk>/post-match/roll/", views.postmatch_roll, name="postmatch_roll"),
+    path("<int:pk>/post-match/apply/", views.postmatch_apply, name="postmatch_apply"),
+    path("<int:pk>/post-match/undo/", views.postmatch_undo, name="postmatch_undo"),
+    path("<int:pk>/report/", views.report, name="report"),
+]

@@ -1,0 +1,493 @@
+"""Match pages: create a friendly, the pre-match steps, the live drive page with its scoreboard, the
+post-match preview and apply, and the public report. Every form is a plain POST with redirect; htmx
+only swaps the scoreboard fragment."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import FieldError, PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from matches.forms import (
+    ConcedeForm,
+    DiceForm,
+    DriveStartForm,
+    EndDriveForm,
+    EventForm,
+    InducementsForm,
+    KickingForm,
+    MatchForm,
+    PostmatchForm,
+    SidesDiceForm,
+)
+from matches.models import SIDES, Match
+from matches.services import drives, postmatch, prematch
+from rosters.permissions import is_commissioner_for
+from rulebook.dice import Dice
+from rulebook.edition import get_edition
+
+# --- access -------------------------------------------------------------------------------------------
+
+
+def _is_commissioner(user, match):
+    try:
+        return any(is_commissioner_for(user, match.team(side)) for side in SIDES)
+    except FieldError:  # the league app does not define season entries yet
+        return False
+
+
+def may_record(user, match):
+    """Both coaches record the match (from either device); a commissioner of their league may too."""
+    if not user.is_authenticated:
+        return False
+    return user.pk in (match.home_team.coach_id, match.away_team.coach_id) or _is_commissioner(user, match)
+
+
+def may_undo_apply(user, match):
+    """A commissioner, or for a friendly the coach who created it."""
+    if not user.is_authenticated:
+        return False
+    return _is_commissioner(user, match) or (match.is_friendly and match.created_by_id == user.pk)
+
+
+def _match(pk):
+    return get_object_or_404(Match.objects.select_related("home_team", "away_team"), pk=pk)
+
+
+def recorder(view):
+    """Login required; 404 for an unknown match, 403 for anyone who may not record it."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, pk, *args, **kwargs):
+        match = _match(pk)
+        if not may_record(request.user, match):
+            raise PermissionDenied
+        return view(request, match, *args, **kwargs)
+
+    return wrapper
+
+
+def _done(request, match, message=None):
+    if message:
+        messages.success(request, message)
+    return redirect("matches:detail", pk=match.pk)
+
+
+def _failed(request, match, error):
+    for message in getattr(error, "messages", [str(error)]):
+        messages.error(request, message)
+    return redirect("matches:detail", pk=match.pk)
+
+
+def _form_errors(request, match, form):
+    for errors in form.errors.values():
+        for message in errors:
+            messages.error(request, message)
+    return redirect("matches:detail", pk=match.pk)
+
+
+# --- list and creation ----------------------------------------------------------------------------------
+
+
+@login_required
+def match_list(request):
+    matches = Match.objects.for_user(request.user).select_related("home_team", "away_team")
+    form = MatchForm(user=request.user)
+    return render(request, "matches/list.html", {"matches": matches, "form": form})
+
+
+@login_required
+@require_POST
+def match_create(request):
+    form = MatchForm(request.POST, user=request.user)
+    if not form.is_valid():
+        matches = Match.objects.for_user(request.user).select_related("home_team", "away_team")
+        return render(request, "matches/list.html", {"matches": matches, "form": form}, status=400)
+    try:
+        match = prematch.create_match(
+            home_team=form.cleaned_data["home_team"],
+            away_team=form.cleaned_data["away_team"],
+            created_by=request.user,
+            petty_cash_procedure=form.cleaned_data["petty_cash_procedure"],
+            optional_rules=form.cleaned_data["optional_rules"],
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("matches:list")
+    return redirect("matches:detail", pk=match.pk)
+
+
+# --- the match page -------------------------------------------------------------------------------------
+
+
+def _texts(match):
+    edition = get_edition(match.home_team.edition)
+    language = get_language()
+    return edition, language
+
+
+def _scoreboard(match):
+    edition, language = _texts(match)
+    drive = match.current_drive()
+    return {
+        "match": match,
+        "drive": drive,
+        "weather_name": edition.text(f"table.weather.{match.weather}.name", language)
+        if match.weather
+        else "",
+        "kickoff_name": edition.text(f"table.kickoff.{drive.kickoff_event}.name", language) if drive else "",
+        "kickoff_effect": edition.text(f"table.kickoff.{drive.kickoff_event}.effect", language)
+        if drive
+        else "",
+    }
+
+
+@recorder
+def match_detail(request, match):
+    edition, language = _texts(match)
+    context = {"match": match, "can_undo_apply": may_undo_apply(request.user, match), **_scoreboard(match)}
+    if match.status == Match.Status.PRE_MATCH:
+        context.update(_prematch_context(match, edition, language))
+    elif match.status == Match.Status.IN_PROGRESS:
+        context.update(
+            event_form=EventForm(match=match, initial={"turn": match.turn}),
+            drive_form=DriveStartForm(),
+            end_form=EndDriveForm(match=match),
+            concede_form=ConcedeForm(),
+            events=list(drives.Event.objects.filter(drive__match=match).order_by("-id")[:8]),
+            drive_open=bool(context["drive"] and context["drive"].is_open),
+        )
+    elif match.status == Match.Status.POST_MATCH:
+        context["postmatch_form"] = PostmatchForm(match=match)
+        if match.postmatch:
+            context["preview"] = postmatch.preview(match)
+    if request.htmx and request.GET.get("fragment") == "scoreboard":
+        return render(request, "matches/match.html#scoreboard", context)
+    return render(request, "matches/match.html", context)
+
+
+def _prematch_context(match, edition, language):
+    step = prematch.next_step(match)
+    key = {
+        "fans": "structure.pre_game.fans",
+        "weather": "structure.pre_game.weather",
+        "journeymen": "structure.pre_game.journeymen",
+        "inducements": "structure.pre_game.inducements",
+        "prayers": "structure.pre_game.prayers_to_nuffle",
+        "kicking": "structure.pre_game.kicking_team",
+        "stadium": "optional.stadium",
+        "match_ball": "optional.match_balls",
+    }[step]
+    context = {
+        "step": step,
+        "step_name": edition.text(f"{key}.name", language),
+        "step_text": edition.text(f"{key}.desc", language),
+        "steps": prematch.steps(match),
+        "dice_form": DiceForm(),
+        "sides_form": SidesDiceForm(),
+        "kicking_form": KickingForm(),
+    }
+    if step == "inducements":
+        shop = []
+        for side in SIDES:
+            items = prematch.catalogue(match, side)
+            for item in items:
+                item["label"] = f"{edition.name(item['item'], language)} ({item['price']:,})"
+            shop.append(
+                {
+                    "side": side,
+                    "team": match.team(side),
+                    "budget": prematch.budget(match, side),
+                    "may_buy": prematch.may_buy_now(match, side),
+                    "done": match.side_value("inducements_done", side),
+                    "form": InducementsForm(items=items, prefix=side),
+                }
+            )
+        context["shop"] = shop
+        context["favourite"] = prematch.favourite_side(match)
+    if step == "prayers":
+        context["prayers_side"], context["prayers_count"] = prematch.prayers_side(match)
+    return context
+
+
+@recorder
+@require_POST
+def prematch_step(request, match, step):
+    dice = Dice()
+    try:
+        if step == "fans":
+            form = SidesDiceForm(request.POST)
+            if not form.is_valid():
+                return _form_errors(request, match, form)
+            prematch.roll_fans(match, dice=dice, user=request.user, faces=form.faces())
+        elif step == "kicking":
+            form = KickingForm(request.POST)
+            if not form.is_valid():
+                return _form_errors(request, match, form)
+            prematch.choose_kicking(
+                match,
+                user=request.user,
+                side=form.cleaned_data["side"],
+                dice=dice,
+                faces=form.cleaned_data["faces"],
+            )
+        elif step == "journeymen":
+            prematch.take_journeymen(match, user=request.user)
+        elif step in {"weather", "prayers", "stadium", "match_ball"}:
+            form = DiceForm(request.POST)
+            if not form.is_valid():
+                return _form_errors(request, match, form)
+            action = {
+                "weather": prematch.roll_weather,
+                "prayers": prematch.roll_prayers,
+                "stadium": prematch.roll_stadium,
+                "match_ball": prematch.roll_match_ball,
+            }[step]
+            action(match, dice=dice, user=request.user, faces=form.cleaned_data["faces"])
+        else:
+            raise PermissionDenied
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def inducements(request, match, side):
+    if side not in SIDES:
+        raise PermissionDenied
+    edition, language = _texts(match)
+    items = prematch.catalogue(match, side)
+    for item in items:
+        item["label"] = edition.name(item["item"], language)
+    form = InducementsForm(request.POST, items=items, prefix=side)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        prematch.buy_inducements(match, side=side, counts=form.counts(), user=request.user)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+# --- drives ---------------------------------------------------------------------------------------------
+
+
+def scoreboard(request, pk):
+    """The live scoreboard fragment, polled by the other device every few seconds (public)."""
+    match = _match(pk)
+    return render(request, "matches/match.html#scoreboard", _scoreboard(match))
+
+
+@recorder
+@require_POST
+def drive_start(request, match):
+    form = DriveStartForm(request.POST)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    event = form.cleaned_data["event"]
+    faces = {"kickoff": form.cleaned_data["kickoff"], "event": [[face] for face in event] if event else None}
+    try:
+        drives.start_drive(match, dice=Dice(), user=request.user, faces=faces)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def event_add(request, match):
+    form = EventForm(request.POST, match=match)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    data = form.cleaned_data
+    try:
+        drives.add_event(
+            match,
+            user=request.user,
+            kind=data["kind"],
+            side=data["side"],
+            turn=data["turn"],
+            player=data["player_obj"],
+            journeyman=data["journeyman"],
+            victim=data["victim_obj"],
+            victim_journeyman=data["victim_journeyman"],
+            cause=data["cause"],
+            apothecary=data["apothecary"],
+            dice=Dice(),
+            faces=form.faces(),
+        )
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def event_undo(request, match):
+    try:
+        drives.undo_last_event(match, user=request.user)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match, _("The last event was undone."))
+
+
+@recorder
+@require_POST
+def turn_next(request, match):
+    try:
+        drives.next_turn(match, user=request.user)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def drive_end(request, match):
+    form = EndDriveForm(request.POST, match=match)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        drives.end_drive(
+            match,
+            user=request.user,
+            knocked_out=form.knocked_out_list(),
+            dice=Dice(),
+            faces=form.faces_list(),
+        )
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def concede(request, match):
+    form = ConcedeForm(request.POST)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        drives.concede(match, side=form.cleaned_data["side"], user=request.user)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+# --- post-match -------------------------------------------------------------------------------------------
+
+
+@recorder
+@require_POST
+def postmatch_roll(request, match):
+    form = PostmatchForm(request.POST, match=match)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        postmatch.roll_postmatch(match, dice=Dice(), user=request.user, faces=form.faces(), hire=form.hire())
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def postmatch_apply(request, match):
+    try:
+        postmatch.apply_postmatch(match, user=request.user)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    messages.success(request, _("The match was applied to both teams."))
+    return redirect("matches:report", pk=match.pk)
+
+
+@login_required
+@require_POST
+def postmatch_undo(request, pk):
+    match = _match(pk)
+    if not may_undo_apply(request.user, match):
+        raise PermissionDenied
+    try:
+        postmatch.undo_apply(match, user=request.user)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match, _("The match was undone: both teams are back as they were."))
+
+
+# --- report -------------------------------------------------------------------------------------------------
+
+
+def report(request, pk):
+    """The public match report: pre-match results, drives and events, player stats, outcome."""
+    match = _match(pk)
+    edition, language = _texts(match)
+    all_drives = list(match.drives.prefetch_related("events__player", "events__victim"))
+    names = {}
+    for side in SIDES:
+        names.update({f"p{p.pk}": str(p) for p in match.team(side).players.all()})
+        names.update({j["key"]: f"#{j['number']} {j['name']}" for j in match.journeymen(side)})
+    timeline = []
+    for drive in all_drives:
+        rows = []
+        for event in drive.events.all():
+            rows.append(
+                {
+                    "event": event,
+                    "team": match.team(event.side),
+                    "player": names.get(event.actor_key, ""),
+                    "victim": names.get(event.victim_key, ""),
+                    "outcome": _outcome_name(edition, language, event),
+                }
+            )
+        timeline.append(
+            {
+                "drive": drive,
+                "kickoff": edition.text(f"table.kickoff.{drive.kickoff_event}.name", language),
+                "events": rows,
+            }
+        )
+    stats = {
+        side: [
+            {"name": names.get(key, key), **record}
+            for key, record in postmatch.spp_earned(match).get(side, {}).items()
+        ]
+        for side in SIDES
+    }
+    prayers = {
+        side: [
+            edition.text(f"table.prayers_to_nuffle.{p}.name", language)
+            for p in match.side_value("prayers", side)
+        ]
+        for side in SIDES
+    }
+    outcome = {side: match.outcome.get(side) for side in SIDES} if match.outcome else None
+    context = {
+        "match": match,
+        "timeline": timeline,
+        "stats": stats,
+        "prayers": prayers,
+        "outcome": outcome,
+        "names": names,
+        "score": postmatch.final_score(match),
+        "report_url": request.build_absolute_uri(reverse("matches:report", args=[match.pk])),
+        **_scoreboard(match),
+    }
+    return render(request, "matches/report.html", context)
+
+
+def _outcome_name(edition, language, event):
+    if event.kind == "kick_off":
+        return edition.text(f"table.kickoff.{event.outcome}.name", language)
+    if event.kind == "casualty" and event.outcome:
+        name = edition.text(f"table.casualty.{event.outcome}.name", language)
+        lasting = event.rolls.get("result", {}).get("lasting_injury")
+        if lasting:
+            name += " – " + edition.text(f"table.lasting_injury.{lasting}.name", language)
+        return name
+    return ""

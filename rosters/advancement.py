@@ -12,13 +12,14 @@ from rosters import ledger
 from rosters.models import LedgerEntry, Player
 from rulebook import formulas
 from rulebook.data import SkillRef
-from rulebook.dice import DiceError, roll_or_enter
+from rulebook.dice import Dice, DiceError, roll_or_enter
 from rulebook.edition import get_edition
 
 SKILL_KINDS = ("random_primary", "chosen_primary", "random_secondary", "chosen_secondary")
 
 
-def _categories(player, kind):
+def categories(player, kind):
+    """The skill category letters the player may pick from for an advancement of `kind`."""
     position = player.position_rules
     return position.primary if kind.endswith("primary") else position.secondary
 
@@ -40,15 +41,15 @@ def advancement_options(player):
     options = []
     for kind in (*SKILL_KINDS, "characteristic"):
         cost = next_cost(player, kind)
-        categories = "" if kind == "characteristic" else _categories(player, kind)
+        letters = "" if kind == "characteristic" else categories(player, kind)
         options.append(
             {
                 "kind": kind,
                 "cost": cost,
-                "categories": categories,
+                "categories": letters,
                 "affordable": cost is not None
                 and player.spp >= cost
-                and (kind == "characteristic" or categories),
+                and (kind == "characteristic" or bool(letters)),
             }
         )
     return options
@@ -67,7 +68,8 @@ def _check_can_advance(player, kind, category=None):
             _("This advancement costs %(cost)d SPP; the player has %(spp)d.")
             % {"cost": cost, "spp": player.spp}
         )
-    if category is not None and category not in _categories(player, kind):
+    # A category is one letter: "" or "GS" are "in" the string "GS" but are no category.
+    if category is not None and (len(category) != 1 or category not in categories(player, kind)):
         raise ValidationError(_("This player has no access to that skill category for this advancement."))
     return cost
 
@@ -96,7 +98,10 @@ def take_random_skill(*, team, editor, player, kind, category, dice=None, faces=
             raise ValidationError(_("The player already has this skill: roll the dice again."))
         rolls = [roll]
     else:
-        skill, rolls = formulas.pick_random_skill(category, [SkillRef(i) for i in held], dice)
+        try:
+            skill, rolls = formulas.pick_random_skill(category, [SkillRef(i) for i in held], dice or Dice())
+        except ValueError as error:
+            raise ValidationError(_("The player already has every skill of this category.")) from error
     return _grant_skill(team, editor, player, kind, skill, cost, rolls)
 
 
@@ -123,7 +128,11 @@ def _grant_skill(team, editor, player, kind, skill, cost, rolls, via=None):
         _spend(player, cost)
         advancement = {"kind": kind, "skill": str(skill), "spp": cost}
         if via:
+            # A skill taken instead of a characteristic resolves the pending roll, inside this change so
+            # that undoing it brings the roll back.
             advancement["via"] = via
+            advancement["roll"] = player.pending_advancement["roll"]
+            player.pending_advancement = None
         player.advancements = [*player.advancements, advancement]
         c.details = {"player": player.name, **advancement, "rolls": [roll.as_dict() for roll in rolls]}
     return skill
@@ -136,7 +145,7 @@ def roll_characteristic(*, team, editor, player, dice=None, faces=None):
     """
     _check_can_advance(player, "characteristic")
     try:
-        roll = roll_or_enter(dice, "D16", faces, purpose="characteristic_improvement")
+        roll = roll_or_enter(dice or Dice(), "D16", faces, purpose="characteristic_improvement")
     except DiceError as error:
         raise ValidationError(_("Enter one die from 1 to 16.")) from error
     with ledger.change(team, kind=LedgerEntry.Kind.ADVANCEMENT, players=[player], **editor.as_kwargs()) as c:
@@ -162,6 +171,8 @@ def choose_characteristic(*, team, editor, player, characteristic=None, skill_id
     pending = player.pending_advancement
     if not pending:
         raise ValidationError(_("Roll the characteristic improvement first."))
+    if player.status != Player.Status.ACTIVE or player.journeyman:
+        raise ValidationError(_("Only an active, permanently hired player can advance."))
     cost = next_cost(player, "characteristic")
     if characteristic:
         if characteristic not in characteristic_choices(player):
@@ -188,7 +199,6 @@ def choose_characteristic(*, team, editor, player, characteristic=None, skill_id
         raise ValidationError(_("This player has no access to that skill category for this advancement."))
     if skill.id in held_skill_ids(player):
         raise ValidationError(_("The player already has this skill."))
-    player.pending_advancement = None
     return _grant_skill(
         team, editor, player, kind, _with_default_param(skill), cost, [], via="characteristic"
     )

@@ -1,5 +1,6 @@
 """The team ledger: every change recorded with a before/after snapshot, and undo of the latest one."""
 
+import copy
 from contextlib import contextmanager
 
 from django.db import transaction
@@ -49,11 +50,13 @@ class UndoError(Exception):
 
 
 def snapshot_team(team):
-    return {field: getattr(team, field) for field in TEAM_FIELDS}
+    return {field: copy.deepcopy(getattr(team, field)) for field in TEAM_FIELDS}
 
 
 def snapshot_player(player):
-    return {field: getattr(player, field) for field in PLAYER_FIELDS}
+    # Deep copies: a list or dict mutated in place later (lasting injuries, advancements) must not
+    # change the snapshot already taken.
+    return {field: copy.deepcopy(getattr(player, field)) for field in PLAYER_FIELDS}
 
 
 class Change:
@@ -117,10 +120,14 @@ def change(team, *, actor, kind, players=(), reason="", as_commissioner=False):
         )
 
 
+# Entries that start a team's history or close a match: nothing before them may be undone.
+NOT_UNDOABLE = {LedgerEntry.Kind.CREATED, LedgerEntry.Kind.MATCH, LedgerEntry.Kind.IMPORT}
+
+
 def latest_undoable(team):
     """The entry the coach may undo now: the latest one, if made since the team's last match."""
     entry = team.ledger.first()
-    if entry is None or entry.kind in {LedgerEntry.Kind.CREATED, LedgerEntry.Kind.MATCH}:
+    if entry is None or entry.kind in NOT_UNDOABLE:
         return None
     return entry
 

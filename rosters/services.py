@@ -6,6 +6,7 @@ translated messages and changing nothing), then records the change in the ledger
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rosters import ledger
@@ -294,12 +295,20 @@ def draft_problems(team, players=None):
         problems.append(_("A team may have at most %(max)d players.") % {"max": settings["max_players"]})
     if team.treasury < 0:
         problems.append(_("The team is %(amount)s gp over budget.") % {"amount": f"{-team.treasury:,}"})
+    edition = get_edition(team.edition)
     for position in team.rules.positions:
         count = sum(1 for p in permanent if p.position == position.id)
         if count > position.max:
             problems.append(
-                _("Too many players of one position: %(count)d, at most %(max)d.")
-                % {"count": count, "max": position.max}
+                _("%(position)s: %(count)d players, at most %(max)d.")
+                % {"position": edition.name(position, get_language()), "count": count, "max": position.max}
+            )
+    if team.rules.max_big_guys is not None:
+        big_guys = sum(1 for p in permanent if team.rules.position(p.position).big_guy)
+        if big_guys > team.rules.max_big_guys:
+            problems.append(
+                _("Too many big guys: %(count)d, at most %(max)d.")
+                % {"count": big_guys, "max": team.rules.max_big_guys}
             )
     if team.rerolls > settings["max_rerolls"]:
         problems.append(

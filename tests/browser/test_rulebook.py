@@ -10,15 +10,16 @@ def test_a_visitor_browses_the_rulebook_then_reads_it_in_korean(page: Page, base
     page.goto(f"{base_url}/rules/")
     expect(page.get_by_role("heading", name="Rules reference")).to_be_visible()
 
-    page.get_by_role("link", name="Teams", exact=True).click()
-    page.get_by_role("link", name="Black Orc", exact=True).click()
+    main = page.locator("#main")
+    main.get_by_role("link", name="Teams", exact=True).click()
+    main.get_by_role("link", name="Black Orc", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Black Orc")
     troll = page.get_by_role("row", name=re.compile("Trained Troll"))
     expect(troll).to_contain_text("115,000")
     expect(troll).to_contain_text("Loner (3+)")
 
-    page.get_by_role("link", name="Rules", exact=True).click()
-    page.get_by_role("link", name="Skills", exact=True).click()
+    main.get_by_role("link", name="Rules", exact=True).click()
+    main.get_by_role("link", name="Skills", exact=True).click()
     expect(page.locator("#skill-block")).to_have_text("Block")
     assert page.evaluate("typeof htmx") == "object"  # the list is swapped in place, not reloaded
     page.evaluate("document.body.dataset.marker = 'same page'")

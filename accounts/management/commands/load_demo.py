@@ -2,6 +2,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from accounts.demo import DEMO_PASSWORD, DEMO_USERS, create_demo_users
+from league.demo import create_demo_league
+from matches.demo import create_demo_matches
+from rosters.demo import create_demo_teams
 
 
 class Command(BaseCommand):
@@ -9,6 +12,9 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, **options):
-        create_demo_users()
+        users = create_demo_users()
+        create_demo_teams(users)
+        create_demo_league(users)
+        create_demo_matches(users)
         names = ", ".join(spec["username"] for spec in DEMO_USERS)
         self.stdout.write(f"Demo logins: {names} (password: {DEMO_PASSWORD})")

@@ -1,0 +1,197 @@
+"""Export a league to a JSON-able document and import it back (`manage.py export_league` / `import_league`).
+
+The document holds the league's settings, its people by username, and every season with its entries,
+rounds, fixtures and results. Importing into a database without the league recreates it with the same
+standings: coaches are matched by username (created without a usable password when missing); a
+Blood Bowl entry is linked to the coach's team of the same name when there is one, otherwise it is
+kept as a named entry.
+"""
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.dateparse import parse_date, parse_datetime
+
+from league.models import Fixture, League, Result, Round, Season, SeasonEntry
+from league.services.leagues import SETTINGS_FIELDS
+from rosters.models import Team
+
+FORMAT = "dugout-league"
+VERSION = 1
+RESULT_FIELDS = (
+    "home_score",
+    "away_score",
+    "home_cas",
+    "away_cas",
+    "status",
+    "comment",
+    "home_team_value",
+    "away_team_value",
+)
+
+
+def _username(user):
+    return user.username if user else None
+
+
+def export_league(league):
+    """The whole league as plain data (dicts, lists, strings, numbers)."""
+    seasons = []
+    for season in league.seasons.order_by("created_at", "id"):
+        entries = season.entries.select_related("team", "coach").order_by("id")
+        fixtures = season.fixtures.select_related(
+            "round", "result__submitted_by", "result__decided_by"
+        ).order_by("id")
+        seasons.append(
+            {
+                "name": season.name,
+                "status": season.status,
+                "format": season.format,
+                "coin_seed": season.coin_seed,
+                "entries": [
+                    {
+                        "key": entry.pk,
+                        "name": entry.display_name,
+                        "team": entry.team.name if entry.team_id else None,
+                        "coach": _username(entry.coach),
+                        "status": entry.status,
+                    }
+                    for entry in entries
+                ],
+                "rounds": [
+                    {"number": round_.number, "date": round_.date.isoformat() if round_.date else None}
+                    for round_ in season.rounds.all()
+                ],
+                "fixtures": [_fixture(fixture) for fixture in fixtures],
+            }
+        )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "league": {
+            "slug": league.slug,
+            "game": league.game,
+            **{name: getattr(league, name) for name in SETTINGS_FIELDS},
+            "commissioners": sorted(user.username for user in league.commissioners.all()),
+            "members": sorted(user.username for user in league.members.all()),
+        },
+        "users": sorted(
+            {
+                (user.username, user.display_name)
+                for user in get_user_model().objects.filter(
+                    pk__in=[
+                        *league.commissioners.values_list("pk", flat=True),
+                        *league.members.values_list("pk", flat=True),
+                        *SeasonEntry.objects.filter(season__league=league).values_list("coach", flat=True),
+                    ]
+                )
+            }
+        ),
+        "seasons": seasons,
+    }
+
+
+def _fixture(fixture):
+    data = {
+        "round": fixture.round.number if fixture.round_id else None,
+        "home": fixture.home_id,
+        "away": fixture.away_id,
+        "scheduled_at": fixture.scheduled_at.isoformat() if fixture.scheduled_at else None,
+        "stage": fixture.stage,
+        "bracket_slot": fixture.bracket_slot,
+        "result": None,
+    }
+    result = fixture.result_or_none
+    if result:
+        data["result"] = {
+            **{name: getattr(result, name) for name in RESULT_FIELDS},
+            "conceded_by": result.conceded_by_id,
+            "submitted_by": _username(result.submitted_by),
+            "decided_by": _username(result.decided_by),
+            "submitted_at": result.submitted_at.isoformat(),
+            "confirmed_at": result.confirmed_at.isoformat() if result.confirmed_at else None,
+        }
+    return data
+
+
+@transaction.atomic
+def import_league(data):
+    """Create the league described by `data` (from export_league) and return it.
+
+    Side effects: creates the League, its Seasons, SeasonEntries, Rounds, Fixtures and Results, and
+    any missing users (unusable password). Refuses a slug already taken.
+    """
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValidationError("not a Dugout league export (version 1)")
+    settings = data["league"]
+    if League.objects.filter(slug=settings["slug"]).exists():
+        raise ValidationError(f"a league with the slug {settings['slug']!r} exists already")
+    users = _users(data["users"])
+    league = League.objects.create(
+        slug=settings["slug"], game=settings["game"], **{name: settings[name] for name in SETTINGS_FIELDS}
+    )
+    league.commissioners.set([users[name] for name in settings["commissioners"]])
+    league.members.set([users[name] for name in settings["members"]])
+    for season_data in data["seasons"]:
+        _import_season(league, season_data, users)
+    return league
+
+
+def _users(pairs):
+    User = get_user_model()
+    users = {}
+    for username, display_name in pairs:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            user = User(username=username, display_name=display_name)
+            user.set_unusable_password()
+            user.save()
+        users[username] = user
+    return users
+
+
+def _import_season(league, data, users):
+    season = Season.objects.create(
+        league=league,
+        name=data["name"],
+        status=data["status"],
+        format=data["format"],
+        coin_seed=data["coin_seed"],
+    )
+    entries = {}
+    for item in data["entries"]:
+        coach = users.get(item["coach"])
+        team = None
+        if item["team"] and coach:
+            team = Team.objects.filter(coach=coach, name=item["team"]).first()
+        entries[item["key"]] = SeasonEntry.objects.create(
+            season=season, team=team, name=item["name"], coach=coach, status=item["status"]
+        )
+    rounds = {
+        item["number"]: Round.objects.create(
+            season=season, number=item["number"], date=parse_date(item["date"] or "")
+        )
+        for item in data["rounds"]
+    }
+    for item in data["fixtures"]:
+        fixture = Fixture.objects.create(
+            season=season,
+            round=rounds.get(item["round"]),
+            home=entries[item["home"]],
+            away=entries[item["away"]],
+            scheduled_at=parse_datetime(item["scheduled_at"]) if item["scheduled_at"] else None,
+            stage=item["stage"],
+            bracket_slot=item["bracket_slot"],
+        )
+        result = item["result"]
+        if result:
+            Result.objects.create(
+                fixture=fixture,
+                **{name: result[name] for name in RESULT_FIELDS},
+                conceded_by=entries.get(result["conceded_by"]),
+                submitted_by=users.get(result["submitted_by"]),
+                decided_by=users.get(result["decided_by"]),
+                submitted_at=parse_datetime(result["submitted_at"]),
+                confirmed_at=parse_datetime(result["confirmed_at"]) if result["confirmed_at"] else None,
+            )
+    return season

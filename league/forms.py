@@ -1,0 +1,263 @@
+"""Forms of the league pages: they validate input into domain values; save() calls the service."""
+
+from django import forms
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from league.models import TIEBREAKERS, Game, League, Season, SeasonEntry, optional_rule_ids
+from league.services import entries as entry_services
+from league.services import leagues as league_services
+from league.services import results as result_services
+from league.services import scheduling
+from rulebook.edition import get_edition
+
+MAX_TIEBREAKERS = len(TIEBREAKERS)
+
+
+class LeagueCreateForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    game = forms.ChoiceField(label=_("Game"), choices=Game.choices, initial=Game.BB2020)
+    description = forms.CharField(
+        label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+    public = forms.BooleanField(label=_("Public: anyone may see the league"), required=False, initial=True)
+
+    def save(self, *, user):
+        return league_services.create_league(created_by=user, **self.cleaned_data)
+
+
+class LeagueSettingsForm(forms.ModelForm):
+    """League settings; the ordered tie-breakers are one select per place (works without JavaScript)."""
+
+    optional_rules = forms.MultipleChoiceField(
+        label=_("Optional rules"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    class Meta:
+        model = League
+        fields = [
+            "name",
+            "description",
+            "public",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "bonus_points",
+            "bonus_three_plus_touchdowns",
+            "bonus_no_touchdown_conceded",
+            "bonus_three_plus_casualties",
+            "starting_treasury",
+            "petty_cash_procedure",
+            "webhook_url",
+        ]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, by, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.by = by
+        edition = get_edition()
+        self.fields["optional_rules"].choices = [
+            (rule, edition.text(f"optional.{rule}.name", get_language())) for rule in optional_rule_ids()
+        ]
+        self.fields["optional_rules"].initial = self.instance.optional_rules
+        choices = [("", "—"), *TIEBREAKERS.items()]
+        current = list(self.instance.tiebreakers)
+        for place in range(1, MAX_TIEBREAKERS + 1):
+            self.fields[f"tiebreaker_{place}"] = forms.ChoiceField(
+                label=_("Tie-breaker %(place)s") % {"place": place},
+                choices=choices,
+                required=False,
+                initial=current[place - 1] if place <= len(current) else "",
+            )
+
+    def tiebreaker_fields(self):
+        return [self[f"tiebreaker_{place}"] for place in range(1, MAX_TIEBREAKERS + 1)]
+
+    def clean_webhook_url(self):
+        url = self.cleaned_data["webhook_url"]
+        if url and not url.startswith("https://"):
+            raise forms.ValidationError(_("The webhook address must start with https://."))
+        return url
+
+    def clean(self):
+        cleaned = super().clean()
+        chosen = [cleaned.get(f"tiebreaker_{place}") for place in range(1, MAX_TIEBREAKERS + 1)]
+        chosen = [name for name in chosen if name]
+        if len(set(chosen)) != len(chosen):
+            raise forms.ValidationError(_("Choose each tie-breaker at most once."))
+        cleaned["tiebreakers"] = chosen
+        return cleaned
+
+    def save(self, commit=True):
+        changes = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        changes["tiebreakers"] = self.cleaned_data["tiebreakers"]
+        changes["optional_rules"] = self.cleaned_data["optional_rules"]
+        league = League.objects.get(pk=self.instance.pk)
+        return league_services.update_league_settings(league=league, by=self.by, **changes)
+
+
+class InvitationForm(forms.Form):
+    days_valid = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=365, required=False)
+    max_uses = forms.IntegerField(label=_("Maximum uses"), min_value=1, max_value=1000, required=False)
+
+    def save(self, *, league, user):
+        return league_services.create_invitation(league=league, created_by=user, **self.cleaned_data)
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label=_("Invitation code"), max_length=32)
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    format = forms.ChoiceField(label=_("Format"), choices=Season.Format.choices)
+
+    def save(self, *, league, user):
+        return league_services.create_season(league=league, by=user, **self.cleaned_data)
+
+
+class RegisterTeamForm(forms.Form):
+    """A coach enters a ready team (Blood Bowl) or a team name (other games)."""
+
+    team = forms.ModelChoiceField(label=_("Team"), queryset=None, required=False)
+    name = forms.CharField(label=_("Team name"), max_length=80, required=False)
+
+    def __init__(self, *args, season, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.season, self.user = season, user
+        if season.league.is_blood_bowl:
+            entered = SeasonEntry.objects.filter(season=season).exclude(status=SeasonEntry.Status.WITHDRAWN)
+            self.fields["team"].queryset = (
+                user.teams.ready().exclude(pk__in=entered.values("team_id"))
+                if user.is_authenticated
+                else None
+            )
+            self.fields["team"].required = True
+            del self.fields["name"]
+        else:
+            del self.fields["team"]
+            self.fields["name"].required = True
+
+    def save(self):
+        if "team" in self.fields:
+            return entry_services.register_team(
+                season=self.season, team=self.cleaned_data["team"], user=self.user
+            )
+        return entry_services.register_named_entry(
+            season=self.season, name=self.cleaned_data["name"], user=self.user
+        )
+
+
+class NamedEntryForm(forms.Form):
+    """A commissioner adds a team by name (rugby and hex football leagues)."""
+
+    name = forms.CharField(label=_("Team name"), max_length=80)
+
+
+class RoundRobinForm(forms.Form):
+    double = forms.BooleanField(label=_("Double round robin (home and away)"), required=False)
+    start_date = forms.DateField(
+        label=_("First round on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    days_between = forms.IntegerField(label=_("Days between rounds"), min_value=1, max_value=60, initial=7)
+
+
+class SwissRoundForm(forms.Form):
+    date = forms.DateField(
+        label=_("Round date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+class PlayoffForm(forms.Form):
+    size = forms.TypedChoiceField(
+        label=_("Teams in the playoffs"),
+        coerce=int,
+        choices=[(size, size) for size in scheduling.PLAYOFF_SIZES],
+        initial=4,
+    )
+    date = forms.DateField(
+        label=_("Round date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+class FixtureForm(forms.Form):
+    home = forms.ModelChoiceField(label=_("Home"), queryset=None)
+    away = forms.ModelChoiceField(label=_("Away"), queryset=None)
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=999, required=False)
+    scheduled_at = forms.DateTimeField(
+        label=_("Date and time"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+    )
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        entries = season.entries.accepted().with_related()
+        self.fields["home"].queryset = entries
+        self.fields["away"].queryset = entries
+
+
+class RescheduleForm(forms.Form):
+    scheduled_at = forms.DateTimeField(
+        label=_("Date and time"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+    )
+
+
+class ResultForm(forms.Form):
+    home_score = forms.IntegerField(label=_("Home touchdowns"), min_value=0, max_value=99)
+    away_score = forms.IntegerField(label=_("Away touchdowns"), min_value=0, max_value=99)
+    home_cas = forms.IntegerField(label=_("Home casualties inflicted"), min_value=0, max_value=99, initial=0)
+    away_cas = forms.IntegerField(label=_("Away casualties inflicted"), min_value=0, max_value=99, initial=0)
+    conceded = forms.ChoiceField(
+        label=_("Conceded"),
+        required=False,
+        choices=[("", _("Nobody conceded")), ("home", _("Home conceded")), ("away", _("Away conceded"))],
+    )
+    comment = forms.CharField(label=_("Comment"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, fixture, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fixture = fixture
+        self.fields["home_score"].label = _("%(team)s touchdowns") % {"team": fixture.home.display_name}
+        self.fields["away_score"].label = _("%(team)s touchdowns") % {"team": fixture.away.display_name}
+        self.fields["home_cas"].label = _("%(team)s casualties inflicted") % {
+            "team": fixture.home.display_name
+        }
+        self.fields["away_cas"].label = _("%(team)s casualties inflicted") % {
+            "team": fixture.away.display_name
+        }
+
+    def clean_conceded(self):
+        side = self.cleaned_data["conceded"]
+        return {"home": self.fixture.home, "away": self.fixture.away}.get(side)
+
+    def values(self):
+        data = self.cleaned_data
+        return {
+            "home_score": data["home_score"],
+            "away_score": data["away_score"],
+            "home_cas": data["home_cas"] or 0,
+            "away_cas": data["away_cas"] or 0,
+            "conceded_by": data["conceded"],
+        }
+
+    def submit(self, *, user):
+        return result_services.submit_result(
+            fixture=self.fixture, submitted_by=user, comment=self.cleaned_data["comment"], **self.values()
+        )
+
+    def decide(self, *, user):
+        result = self.fixture.result_or_none
+        if result is None:
+            return result_services.record_result_as_commissioner(
+                fixture=self.fixture, by=user, **self.values()
+            )
+        return result_services.decide_result(
+            result=result, by=user, comment=self.cleaned_data["comment"], **self.values()
+        )
+
+
+class CommentForm(forms.Form):
+    comment = forms.CharField(label=_("What is wrong?"), widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))

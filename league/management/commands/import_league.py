@@ -1,0 +1,22 @@
+import json
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from league.exchange import import_league
+
+
+class Command(BaseCommand):
+    help = "Create a league from a file written by export_league (its slug must be free)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, file, **options):
+        try:
+            with open(file, encoding="utf-8") as handle:
+                data = json.load(handle)
+            league = import_league(data)
+        except (OSError, json.JSONDecodeError, KeyError, ValidationError) as error:
+            raise CommandError(f"cannot import {file}: {error}") from error
+        self.stdout.write(f"Imported {league.name} ({league.slug}): {league.seasons.count()} seasons")

@@ -1,0 +1,89 @@
+"""Entering teams in a season, and the commissioner's answer."""
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.models import Season, SeasonEntry
+from league.services.leagues import is_member, require_commissioner
+from rosters.models import Team
+
+
+def _require_registration_open(season):
+    if season.status == Season.Status.FINISHED:
+        raise ValidationError(_("This season is finished."))
+
+
+def register_team(*, season, team, user):
+    """Enter a ready rosters team that `user` coaches in a Blood Bowl season; it waits for acceptance.
+
+    Side effects: creates a pending SeasonEntry (or re-opens a withdrawn one).
+    """
+    _require_registration_open(season)
+    if not season.league.is_blood_bowl:
+        raise ValidationError(_("This league's game has no rosters: enter a team name instead."))
+    if not is_member(season.league, user):
+        raise PermissionDenied(_("Join the league with an invitation first."))
+    if team.coach_id != user.pk:
+        raise PermissionDenied(_("You may only enter a team you coach."))
+    if team.status != Team.Status.READY:
+        raise ValidationError(_("Only a team marked ready can be entered."))
+    existing = SeasonEntry.objects.filter(season=season, team=team).first()
+    if existing and existing.status != SeasonEntry.Status.WITHDRAWN:
+        raise ValidationError(_("This team is already entered in this season."))
+    if existing:
+        existing.status = SeasonEntry.Status.PENDING
+        existing.save(update_fields=["status"])
+        return existing
+    return SeasonEntry.objects.create(season=season, team=team, name=team.name, coach=user)
+
+
+def register_named_entry(*, season, name, user, coach=None):
+    """Enter a team by name (rugby and hex football leagues, which keep no rosters).
+
+    A coach enters their own team (pending); a commissioner may add any team, accepted at once,
+    optionally coached by `coach`.
+    Side effects: creates a SeasonEntry.
+    """
+    _require_registration_open(season)
+    name = name.strip()
+    if not name:
+        raise ValidationError(_("Give the team a name."))
+    if season.league.is_blood_bowl and not season.league.is_commissioner(user):
+        raise ValidationError(_("Blood Bowl leagues enter teams from the rosters."))
+    if season.entries.exclude(status=SeasonEntry.Status.WITHDRAWN).filter(name__iexact=name).exists():
+        raise ValidationError(_("A team of this name is already entered."))
+    if season.league.is_commissioner(user):
+        return SeasonEntry.objects.create(
+            season=season, name=name, coach=coach, status=SeasonEntry.Status.ACCEPTED
+        )
+    if not is_member(season.league, user):
+        raise PermissionDenied(_("Join the league with an invitation first."))
+    return SeasonEntry.objects.create(season=season, name=name, coach=user)
+
+
+def accept_entry(*, entry, by):
+    """Accept a pending entry into its season. Side effects: saves SeasonEntry.status."""
+    require_commissioner(entry.season.league, by)
+    if entry.status == SeasonEntry.Status.ACCEPTED:
+        return entry
+    if entry.team_id and entry.team.status != Team.Status.READY:
+        raise ValidationError(_("The team is no longer marked ready."))
+    entry.status = SeasonEntry.Status.ACCEPTED
+    entry.save(update_fields=["status"])
+    return entry
+
+
+def withdraw_entry(*, entry, by):
+    """Withdraw an entry (its coach or a commissioner).
+
+    Side effects: saves SeasonEntry.status and deletes its fixtures that have no result yet; its
+    confirmed games stay recorded but no longer count in the table.
+    """
+    if entry.coach_id != by.pk:
+        require_commissioner(entry.season.league, by)
+    with transaction.atomic():
+        entry.status = SeasonEntry.Status.WITHDRAWN
+        entry.save(update_fields=["status"])
+        entry.season.fixtures.for_entry(entry).filter(result__isnull=True).delete()
+    return entry

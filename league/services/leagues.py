@@ -1,0 +1,187 @@
+"""Creating leagues, changing their settings, inviting coaches and letting them join."""
+
+from datetime import timedelta
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from league.models import (
+    TIEBREAKERS,
+    Game,
+    Invitation,
+    League,
+    Season,
+    optional_rule_ids,
+    rulebook_league_defaults,
+)
+from rulebook.edition import get_edition
+
+
+def require_commissioner(league, user):
+    """Raise PermissionDenied unless `user` commissions `league`."""
+    if not league.is_commissioner(user):
+        raise PermissionDenied(_("Only a commissioner of this league may do this."))
+
+
+# URL words under /leagues/ that a league's slug must not take.
+RESERVED_SLUGS = {"new", "join", "api", "seasons", "entries", "fixtures"}
+
+
+def _unique_slug(name):
+    base = slugify(name)[:70] or "league"
+    if base in RESERVED_SLUGS:
+        base = f"{base}-league"
+    slug, number = base, 2
+    while League.objects.filter(slug=slug).exists():
+        slug, number = f"{base}-{number}", number + 1
+    return slug
+
+
+def create_league(*, name, created_by, game=Game.BB2020, public=True, description=""):
+    """Create a league with the rulebook's league settings, run by `created_by`.
+
+    Side effects: creates the League (with a unique slug from its name) and adds `created_by` to its
+    commissioners.
+    """
+    name = name.strip()
+    if not name:
+        raise ValidationError(_("Give the league a name."))
+    if game not in Game.values:
+        raise ValidationError(_("Unknown game."))
+    defaults = rulebook_league_defaults()
+    points = defaults["points"]
+    bonus = defaults["bonus_points"]
+    with transaction.atomic():
+        league = League.objects.create(
+            name=name,
+            slug=_unique_slug(name),
+            game=game,
+            public=public,
+            description=description,
+            points_win=points["win"],
+            points_draw=points["draw"],
+            points_loss=points["loss"],
+            bonus_points=defaults["bonus_points_default"],
+            bonus_three_plus_touchdowns=bonus["three_plus_touchdowns"],
+            bonus_no_touchdown_conceded=bonus["no_touchdown_conceded"],
+            bonus_three_plus_casualties=bonus["three_plus_casualties"],
+            tiebreakers=defaults["tiebreakers"],
+            starting_treasury=get_edition().settings["starting_treasury"],
+            petty_cash_procedure=get_edition().settings["inducements"]["petty_cash_default"],
+        )
+        league.commissioners.add(created_by)
+    return league
+
+
+SETTINGS_FIELDS = (
+    "name",
+    "description",
+    "public",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "bonus_points",
+    "bonus_three_plus_touchdowns",
+    "bonus_no_touchdown_conceded",
+    "bonus_three_plus_casualties",
+    "tiebreakers",
+    "starting_treasury",
+    "petty_cash_procedure",
+    "optional_rules",
+    "webhook_url",
+)
+
+
+def update_league_settings(*, league, by, **changes):
+    """Change a league's settings (any of SETTINGS_FIELDS); commissioners only.
+
+    Side effects: saves the League. Standings are computed on read, so they follow at once.
+    """
+    require_commissioner(league, by)
+    unknown = set(changes) - set(SETTINGS_FIELDS)
+    if unknown:
+        raise ValueError(f"not league settings: {sorted(unknown)}")
+    tiebreakers = changes.get("tiebreakers", league.tiebreakers)
+    if any(name not in TIEBREAKERS for name in tiebreakers) or len(set(tiebreakers)) != len(tiebreakers):
+        raise ValidationError(_("Choose each tie-breaker at most once, from the list."))
+    if any(rule not in optional_rule_ids() for rule in changes.get("optional_rules", [])):
+        raise ValidationError(_("Unknown optional rule."))
+    if "name" in changes and not changes["name"].strip():
+        raise ValidationError(_("Give the league a name."))
+    for key, value in changes.items():
+        setattr(league, key, value)
+    league.save()
+    return league
+
+
+def add_commissioner(*, league, user, by):
+    """Make `user` a commissioner too. Side effects: adds to League.commissioners."""
+    require_commissioner(league, by)
+    league.commissioners.add(user)
+
+
+def create_invitation(*, league, created_by, days_valid=None, max_uses=None):
+    """A new invitation code for `league`; commissioners only.
+
+    Side effects: creates the Invitation.
+    """
+    require_commissioner(league, created_by)
+    expires = timezone.now() + timedelta(days=days_valid) if days_valid else None
+    return Invitation.objects.create(league=league, created_by=created_by, expires=expires, max_uses=max_uses)
+
+
+def revoke_invitation(*, invitation, by):
+    """Side effects: deletes the Invitation."""
+    require_commissioner(invitation.league, by)
+    invitation.delete()
+
+
+def join_league(*, code, user):
+    """Join the league of an invitation code and return it.
+
+    Side effects: adds `user` to League.members and counts one use of the Invitation (a member who
+    follows the link again uses nothing).
+    """
+    with transaction.atomic():
+        invitation = (
+            Invitation.objects.select_for_update().select_related("league").filter(code=code.strip()).first()
+        )
+        if invitation is not None and invitation.league.members.filter(pk=user.pk).exists():
+            return invitation.league
+        if invitation is None or not invitation.is_usable():
+            raise ValidationError(_("This invitation is unknown, expired or used up."))
+        league = invitation.league
+        league.members.add(user)
+        invitation.uses += 1
+        invitation.save(update_fields=["uses"])
+    return league
+
+
+def is_member(league, user):
+    """Whether `user` may enter teams: a member, a commissioner, or anyone in a public league."""
+    if not user.is_authenticated:
+        return False
+    return league.public or league.is_commissioner(user) or league.members.filter(pk=user.pk).exists()
+
+
+def create_season(*, league, name, by, format=Season.Format.ROUND_ROBIN):
+    """Open a new season for registration. Side effects: creates the Season."""
+    require_commissioner(league, by)
+    if not name.strip():
+        raise ValidationError(_("Give the season a name."))
+    if format not in Season.Format.values:
+        raise ValidationError(_("Unknown season format."))
+    return Season.objects.create(league=league, name=name.strip(), format=format)
+
+
+def set_season_status(*, season, status, by):
+    """Open, start or finish a season. Side effects: saves Season.status."""
+    require_commissioner(season.league, by)
+    if status not in Season.Status.values:
+        raise ValidationError(_("Unknown season status."))
+    season.status = status
+    season.save(update_fields=["status"])
+    return season

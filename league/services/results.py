@@ -1,0 +1,198 @@
+"""Results: a coach submits, the opponent confirms or disputes, a commissioner decides or reopens.
+
+Only confirmed results count in standings. Every change notifies the people concerned (email and the
+league's webhook) through a Celery task sent after the transaction commits.
+"""
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from dugout.tasks import send_on_commit
+from league.models import Fixture, Result
+from league.services.leagues import require_commissioner
+
+SUBMITTED, DISPUTED, CONFIRMED = Result.Status.SUBMITTED, Result.Status.DISPUTED, Result.Status.CONFIRMED
+
+
+def _notify(result, event):
+    from league.tasks import notify_result
+
+    send_on_commit(notify_result, result_id=result.pk, event=event)
+
+
+def _check_scores(fixture, *, home_score, away_score, home_cas, away_cas, conceded_by):
+    for value in (home_score, away_score, home_cas, away_cas):
+        if value is None or value < 0 or value > 99:
+            raise ValidationError(_("Scores and casualties are whole numbers from 0 to 99."))
+    if conceded_by is not None and conceded_by.pk not in (fixture.home_id, fixture.away_id):
+        raise ValidationError(_("Only one of the two teams can concede."))
+    if fixture.stage == Fixture.Stage.PLAYOFF and conceded_by is None and home_score == away_score:
+        raise ValidationError(_("A playoff game needs a winner."))
+
+
+def _snapshot_team_values(result):
+    fixture = result.fixture
+    result.home_team_value = fixture.home.team.team_value if fixture.home.team_id else None
+    result.away_team_value = fixture.away.team.team_value if fixture.away.team_id else None
+
+
+def submit_result(
+    *, fixture, submitted_by, home_score, away_score, home_cas=0, away_cas=0, conceded_by=None, comment=""
+):
+    """Record the score of a fixture as told by a coach of one side; it waits for the opponent.
+
+    The matches app calls this with the outcome of a recorded game. A result already submitted or
+    disputed is replaced (the other side must then confirm); a confirmed one must be reopened first.
+    Side effects: creates or updates the Result (status submitted) and notifies the opponent.
+    """
+    side = fixture.side_of(submitted_by)
+    if side is None:
+        raise PermissionDenied(_("Only a coach of one of the two teams may submit the result."))
+    _check_scores(
+        fixture,
+        home_score=home_score,
+        away_score=away_score,
+        home_cas=home_cas,
+        away_cas=away_cas,
+        conceded_by=conceded_by,
+    )
+    with transaction.atomic():
+        result = Result.objects.select_for_update().filter(fixture=fixture).first()
+        if result and result.status == CONFIRMED:
+            raise ValidationError(_("This result is confirmed: a commissioner must reopen it first."))
+        result = result or Result(fixture=fixture)
+        result.home_score, result.away_score = home_score, away_score
+        result.home_cas, result.away_cas = home_cas, away_cas
+        result.conceded_by = conceded_by
+        result.comment = comment.strip()
+        result.submitted_by = submitted_by
+        result.decided_by = None
+        result.status = SUBMITTED
+        result.submitted_at = timezone.now()
+        result.confirmed_at = None
+        result.save()
+        fixture.result = result
+        _notify(result, "submitted")
+    return result
+
+
+def _require_opponent(result, user):
+    """The user must coach the side that did not submit."""
+    fixture = result.fixture
+    side = fixture.side_of(user)
+    submitter_side = fixture.side_of(result.submitted_by) if result.submitted_by else None
+    if side is None or side == submitter_side:
+        raise PermissionDenied(_("Only the opponent's coach may confirm or dispute this result."))
+
+
+def confirm_result(*, result, by):
+    """The opponent agrees: the result counts from now on.
+
+    Side effects: saves the Result (status confirmed, team values recorded) and notifies both coaches.
+    """
+    _require_opponent(result, by)
+    if result.status == CONFIRMED:
+        raise ValidationError(_("This result is already confirmed."))
+    return _confirm(result)
+
+
+def _confirm(result):
+    with transaction.atomic():
+        result.status = CONFIRMED
+        result.confirmed_at = timezone.now()
+        _snapshot_team_values(result)
+        result.save()
+        _notify(result, "confirmed")
+    return result
+
+
+def dispute_result(*, result, by, comment):
+    """The opponent disagrees and says why; a commissioner will decide.
+
+    Side effects: saves the Result (status disputed, the comment) and notifies the commissioners.
+    """
+    _require_opponent(result, by)
+    if result.status != SUBMITTED:
+        raise ValidationError(_("Only a submitted result can be disputed."))
+    if not comment.strip():
+        raise ValidationError(_("Say what is wrong with the result."))
+    result.status = DISPUTED
+    result.comment = comment.strip()
+    with transaction.atomic():
+        result.save()
+        _notify(result, "disputed")
+    return result
+
+
+def decide_result(
+    *,
+    result,
+    by,
+    home_score=None,
+    away_score=None,
+    home_cas=None,
+    away_cas=None,
+    conceded_by=None,
+    comment="",
+):
+    """A commissioner settles a result: confirms it as it is, or with the score given.
+
+    Side effects: saves the Result (status confirmed, decided_by) and notifies both coaches.
+    """
+    require_commissioner(result.fixture.season.league, by)
+    if home_score is not None:
+        values = {
+            "home_score": home_score,
+            "away_score": away_score,
+            "home_cas": home_cas or 0,
+            "away_cas": away_cas or 0,
+        }
+        _check_scores(result.fixture, conceded_by=conceded_by, **values)
+        for key, value in values.items():
+            setattr(result, key, value)
+        result.conceded_by = conceded_by
+    if comment.strip():
+        result.comment = comment.strip()
+    result.decided_by = by
+    return _confirm(result)
+
+
+def record_result_as_commissioner(
+    *, fixture, by, home_score, away_score, home_cas=0, away_cas=0, conceded_by=None
+):
+    """A commissioner enters a result directly (a game reported elsewhere): confirmed at once.
+
+    Side effects: creates or updates the Result (confirmed, decided_by) and notifies both coaches.
+    """
+    require_commissioner(fixture.season.league, by)
+    result = Result.objects.filter(fixture=fixture).first() or Result(
+        fixture=fixture, home_score=0, away_score=0, submitted_by=by
+    )
+    return decide_result(
+        result=result,
+        by=by,
+        home_score=home_score,
+        away_score=away_score,
+        home_cas=home_cas,
+        away_cas=away_cas,
+        conceded_by=conceded_by,
+    )
+
+
+def reopen_result(*, result, by, reason=""):
+    """A commissioner takes a confirmed result out of the standings until it is confirmed again.
+
+    Side effects: saves the Result (status submitted, awaiting the opponent or a commissioner).
+    """
+    require_commissioner(result.fixture.season.league, by)
+    if result.status != CONFIRMED:
+        raise ValidationError(_("Only a confirmed result can be reopened."))
+    result.status = SUBMITTED
+    result.confirmed_at = None
+    result.decided_by = None
+    if reason.strip():
+        result.comment = reason.strip()
+    result.save()
+    return result

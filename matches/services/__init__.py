@@ -1,0 +1,1 @@
+"""Match operations: pre-match sequence, drives and events, post-match sequence."""

@@ -1,0 +1,27 @@
+"""What every match step shares: rolling (or taking entered) dice and logging them."""
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from matches.models import DiceLog
+from rulebook.dice import DiceError, roll_or_enter
+
+
+def record_roll(match, *, dice, notation, purpose, step, user, faces=None, team=None):
+    """Roll `notation` with `dice`, or take the entered `faces`, and log it.
+
+    Side effects: creates a DiceLog row. Raises ValidationError for entered faces that do not fit.
+    """
+    try:
+        roll = roll_or_enter(dice, notation, faces, purpose=purpose)
+    except DiceError as error:
+        raise ValidationError(_("These dice do not fit: %(error)s") % {"error": error}) from error
+    DiceLog.objects.create(
+        match=match, roll=roll.as_dict(), purpose=purpose, step=step, team=team, created_by=user
+    )
+    return roll
+
+
+def require_status(match, *statuses):
+    if match.status not in statuses:
+        raise ValidationError(_("This cannot be done at this point of the match."))

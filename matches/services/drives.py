@@ -1,0 +1,364 @@
+"""Drives and events: kick-offs with their events, touchdowns, casualties, KO recovery, concession, undo.
+
+Every roll goes through `record_roll` (rolled by Dugout or entered by a coach) and is kept on the event.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from matches.models import SIDES, Drive, Event, Match, other
+from matches.services.common import record_roll, require_status
+from rulebook import formulas
+from rulebook.edition import get_edition
+
+STEP = "drive"
+# Kick-off events whose own rolls are made by each coach (the tie rule applies to them).
+_BOTH = "both"
+
+
+def _edition(match):
+    return get_edition(match.home_team.edition)
+
+
+def _open_drive(match):
+    drive = match.current_drive()
+    return drive if drive is not None and drive.is_open else None
+
+
+def next_drive(match):
+    """(half, kicking side) of the drive to start now."""
+    last = match.drives.order_by("-number").first()
+    if last is None:
+        return 1, match.kicking
+    if last.ended_by == Drive.EndedBy.END_OF_HALF:
+        return last.half + 1, other(match.kicking)
+    return last.half, last.scoring or other(last.kicking)
+
+
+@transaction.atomic
+def start_drive(match, *, dice, user, faces=None):
+    """Start the next drive with its kick-off event (2D6) and the event's own rolls.
+
+    `faces`: {"kickoff": [a, b], "event": {"home": [[...], ...], "away": ...} or [[...], ...]}.
+    Changing Weather re-rolls the weather. Side effects: creates the Drive and a kick_off Event, logs
+    the rolls, updates the match's half, turn and weather.
+    """
+    require_status(match, Match.Status.IN_PROGRESS)
+    if _open_drive(match):
+        raise ValidationError(_("The current drive has not ended."))
+    faces = faces or {}
+    half, kicking = next_drive(match)
+    if half > _edition(match).settings["halves"]:
+        raise ValidationError(_("The game is over."))
+    kicking_team = match.team(kicking)
+    roll = record_roll(
+        match,
+        dice=dice,
+        notation="2D6",
+        purpose="kick_off",
+        step=STEP,
+        user=user,
+        faces=faces.get("kickoff"),
+        team=kicking_team,
+    )
+    row = _edition(match).table("kickoff").row_for(roll.total)
+    event_rolls = _kickoff_event_rolls(match, row, kicking, dice=dice, user=user, faces=faces.get("event"))
+    weather_before = match.weather
+    if row["id"] == "changing_weather":
+        weather_roll = event_rolls[0]["roll"]
+        match.weather = _edition(match).table("weather").row_for(weather_roll["total"])["id"]
+    if half != match.half:
+        match.turn = 1
+    match.half = half
+    drive = Drive.objects.create(
+        match=match,
+        half=half,
+        number=match.drives.count() + 1,
+        kicking=kicking,
+        kickoff_roll=roll.as_dict(),
+        kickoff_event=row["id"],
+        kickoff_rolls=event_rolls,
+    )
+    Event.objects.create(
+        drive=drive,
+        turn=match.turn,
+        side=kicking,
+        kind=Event.Kind.KICK_OFF,
+        rolls={"kickoff": roll.as_dict(), "event": event_rolls, "weather_before": weather_before},
+        outcome=row["id"],
+        created_by=user,
+    )
+    match.save()
+    return drive
+
+
+def _kickoff_event_rolls(match, row, kicking, *, dice, user, faces):
+    """[{"side": ..., "roll": Roll dict}] for the kick-off event's own dice (none for most events)."""
+    notations = row.get("rolls", [])
+    if not notations:
+        return []
+    sides = (
+        list(SIDES)
+        if row.get("tie") == _BOTH
+        else [kicking if row.get("team") != "receiving" else other(kicking)]
+    )
+    made = []
+    for side in sides:
+        side_faces = faces.get(side) if isinstance(faces, dict) else faces
+        for index, notation in enumerate(notations):
+            given = side_faces[index] if side_faces and index < len(side_faces) else None
+            roll = record_roll(
+                match,
+                dice=dice,
+                notation=notation,
+                purpose=f"kick_off_{row['id']}",
+                step=STEP,
+                user=user,
+                faces=given,
+                team=match.team(side),
+            )
+            made.append({"side": side, "roll": roll.as_dict()})
+    return made
+
+
+def _check_player(match, side, player, journeyman):
+    if player is not None and player.team_id != match.team(side).pk:
+        raise ValidationError(_("This player does not play for this team."))
+    if journeyman and journeyman not in {j["key"] for j in match.journeymen(side)}:
+        raise ValidationError(_("Unknown journeyman."))
+
+
+def has_apothecary(match, side):
+    team = match.team(side)
+    bought = any(i["id"] == "wandering_apothecary" for i in match.side_value("inducements", side))
+    return team.apothecary or bought
+
+
+@transaction.atomic
+def add_event(
+    match,
+    *,
+    user,
+    kind,
+    side,
+    turn=None,
+    player=None,
+    journeyman="",
+    victim=None,
+    victim_journeyman="",
+    cause="",
+    dice=None,
+    faces=None,
+    apothecary=False,
+    niggling_injuries=None,
+):
+    """Record one event of the open drive. A touchdown scores and ends the drive; a casualty rolls (or
+    takes) the casualty D16, the lasting injury D6 if any, and the apothecary's second D16 (the better
+    result is kept); `faces`: {"injury": [a, b], "casualty": [n], "apothecary": [n], "lasting": [n]}.
+
+    Side effects: creates the Event, logs its rolls, updates score/turn, ends the drive on a touchdown.
+    """
+    require_status(match, Match.Status.IN_PROGRESS)
+    drive = _open_drive(match)
+    if drive is None:
+        raise ValidationError(_("Start a drive first."))
+    if kind not in Event.Kind.values or kind in {Event.Kind.KICK_OFF, Event.Kind.END_OF_DRIVE_KO_RECOVERY}:
+        raise ValidationError(_("Unknown event."))
+    if side not in SIDES:
+        raise ValidationError(_("Choose a side."))
+    _check_player(match, side, player, journeyman)
+    _check_player(match, other(side), victim, victim_journeyman)
+    turn = turn or match.turn
+    faces = faces or {}
+    rolls, outcome = {}, ""
+    if kind in {Event.Kind.CASUALTY, Event.Kind.KNOCKED_OUT} and faces.get("injury"):
+        rolls["injury"] = _roll(match, dice, user, "2D6", "injury", faces.get("injury"), other(side))
+    if kind == Event.Kind.CASUALTY:
+        rolls, outcome = _casualty(
+            match,
+            rolls,
+            dice=dice,
+            user=user,
+            victim_side=other(side),
+            faces=faces,
+            apothecary=apothecary,
+            niggling=victim.niggling_injuries
+            if victim is not None and niggling_injuries is None
+            else (niggling_injuries or 0),
+        )
+    event = Event.objects.create(
+        drive=drive,
+        turn=turn,
+        side=side,
+        kind=kind,
+        player=player,
+        journeyman=journeyman,
+        victim=victim,
+        victim_journeyman=victim_journeyman,
+        cause=cause,
+        rolls=rolls,
+        outcome=outcome,
+        created_by=user,
+    )
+    match.turn = turn
+    if kind == Event.Kind.TOUCHDOWN:
+        match.set_side_value("score", side, match.score(side) + 1)
+        drive.ended_by, drive.scoring = Drive.EndedBy.TOUCHDOWN, side
+        drive.save()
+    match.save()
+    return event
+
+
+def _roll(match, dice, user, notation, purpose, faces, side):
+    return record_roll(
+        match,
+        dice=dice,
+        notation=notation,
+        purpose=purpose,
+        step=STEP,
+        user=user,
+        faces=faces,
+        team=match.team(side),
+    ).as_dict()
+
+
+def _casualty(match, rolls, *, dice, user, victim_side, faces, apothecary, niggling):
+    edition = _edition(match)
+    first = _roll(match, dice, user, "D16", "casualty", faces.get("casualty"), victim_side)
+    rolls["casualty"] = [first]
+    kept = first
+    if apothecary:
+        if not has_apothecary(match, victim_side):
+            raise ValidationError(_("This team has no apothecary."))
+        second = _roll(match, dice, user, "D16", "apothecary", faces.get("apothecary"), victim_side)
+        rolls["casualty"].append(second)
+        rolls["apothecary"] = True
+        kept = min(first, second, key=lambda roll: roll["total"])  # the coach keeps the lighter one
+    rolls["kept"] = kept["total"]
+    lasting_d6 = None
+    row = edition.table("casualty").row_for(min(16, kept["total"] + niggling))
+    if row.get("lasting"):
+        lasting = _roll(match, dice, user, "D6", "lasting_injury", faces.get("lasting"), victim_side)
+        rolls["lasting"] = lasting
+        lasting_d6 = lasting["total"]
+    outcome = formulas.casualty_outcome(
+        kept["total"], lasting_d6=lasting_d6, niggling_injuries=niggling, edition=edition
+    )
+    rolls["result"] = {
+        "casualty": outcome.casualty,
+        "miss_next_game": outcome.miss_next_game,
+        "dead": outcome.dead,
+        "niggling": outcome.niggling,
+        "lasting_injury": outcome.lasting_injury,
+        "characteristic": outcome.characteristic,
+    }
+    return rolls, outcome.casualty
+
+
+@transaction.atomic
+def next_turn(match, *, user):
+    """Move the turn marker on. Side effects: match.turn."""
+    require_status(match, Match.Status.IN_PROGRESS)
+    if match.turn < _edition(match).settings["turns_per_half"]:
+        match.turn += 1
+        match.save()
+
+
+@transaction.atomic
+def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
+    """End the open drive at the end of the half and roll KO recovery (D6, 4+) for each knocked-out
+    player: `knocked_out` is a list of (side, player or None, journeyman key). After the last half the
+    match goes to the post-match sequence.
+
+    Side effects: ends the drive, creates an end_of_drive_ko_recovery Event, logs rolls, status.
+    """
+    require_status(match, Match.Status.IN_PROGRESS)
+    drive = _open_drive(match)
+    if drive is None:
+        raise ValidationError(_("There is no drive to end."))
+    settings = _edition(match).settings
+    recoveries = []
+    for index, (side, player, journeyman) in enumerate(knocked_out):
+        given = (faces or [])[index] if faces and index < len(faces) else None
+        roll = _roll(match, dice, user, settings["ko_recovery_dice"], "ko_recovery", given, side)
+        recoveries.append(
+            {
+                "side": side,
+                "player": player.pk if player else None,
+                "journeyman": journeyman,
+                "roll": roll,
+                "recovered": roll["total"] >= settings["ko_recovery_target"],
+            }
+        )
+    drive.ended_by = Drive.EndedBy.END_OF_HALF
+    drive.save()
+    Event.objects.create(
+        drive=drive,
+        turn=match.turn,
+        side=drive.kicking,
+        kind=Event.Kind.END_OF_DRIVE_KO_RECOVERY,
+        rolls={"recoveries": recoveries},
+        created_by=user,
+    )
+    if drive.half >= settings["halves"]:
+        match.status = Match.Status.POST_MATCH
+    match.save()
+    return recoveries
+
+
+@transaction.atomic
+def concede(match, *, side, user):
+    """`side` concedes: the open drive ends and the post-match sequence starts.
+
+    Side effects: match.conceded_by, status, the drive's end.
+    """
+    require_status(match, Match.Status.IN_PROGRESS, Match.Status.PRE_MATCH)
+    if side not in SIDES:
+        raise ValidationError(_("Choose a side."))
+    drive = _open_drive(match)
+    if drive is not None:
+        drive.ended_by = Drive.EndedBy.CONCESSION
+        drive.save()
+    match.conceded_by = side
+    match.status = Match.Status.POST_MATCH
+    match.save()
+
+
+@transaction.atomic
+def undo_last_event(match, *, user):
+    """Take back the latest event: a touchdown gives its point back and reopens its drive, a kick-off
+    removes its drive, the end of a drive reopens it. Dice stay in the dice log.
+
+    Side effects: deletes the Event (and the Drive for a kick-off), updates score and status.
+    """
+    require_status(match, Match.Status.IN_PROGRESS, Match.Status.POST_MATCH)
+    if match.status == Match.Status.POST_MATCH and match.conceded_by:
+        match.conceded_by = ""
+        match.status = Match.Status.IN_PROGRESS
+        drive = match.current_drive()
+        if drive is not None and drive.ended_by == Drive.EndedBy.CONCESSION:
+            drive.ended_by = ""
+            drive.save()
+        match.save()
+        return None
+    event = Event.objects.filter(drive__match=match).order_by("-id").select_related("drive").first()
+    if event is None:
+        raise ValidationError(_("There is nothing to undo."))
+    drive = event.drive
+    if event.kind == Event.Kind.KICK_OFF:
+        match.weather = event.rolls.get("weather_before") or match.weather
+        drive.delete()
+        match.save()
+        return event
+    if event.kind == Event.Kind.TOUCHDOWN:
+        match.set_side_value("score", event.side, max(0, match.score(event.side) - 1))
+        drive.ended_by, drive.scoring = "", ""
+        drive.save()
+    if event.kind == Event.Kind.END_OF_DRIVE_KO_RECOVERY:
+        drive.ended_by = ""
+        drive.save()
+        match.status = Match.Status.IN_PROGRESS
+    event.delete()
+    match.save()
+    return event

@@ -1,0 +1,458 @@
+"""The post-match sequence (seed 002): winnings, dedicated fans, SPP and MVP, journeymen hired or
+released, injuries, expensive mistakes, then TV/CTV; applied as ONE ledger entry of kind "match" per
+team, exactly once, and undoable while no later match of either team depends on it.
+
+`roll_postmatch` rolls (or takes) every die and stores it on the match; `plan` is the preview computed
+from those dice; `apply_postmatch` writes the plan; `undo_apply` restores the before snapshots.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from matches.models import SIDES, Event, Match, other
+from matches.services.common import record_roll, require_status
+from rosters.ledger import PLAYER_FIELDS, restore, snapshot_player, snapshot_team
+from rosters.models import LedgerEntry, Player, Team
+from rosters.values import player_value, refresh_team_value
+from rulebook import formulas
+from rulebook.dice import Dice
+from rulebook.edition import get_edition
+
+STEP = "post_match"
+SPP_EVENTS = {
+    Event.Kind.TOUCHDOWN: "touchdown",
+    Event.Kind.COMPLETION: "completion",
+    Event.Kind.DEFLECTION: "deflection",
+    Event.Kind.INTERCEPTION: "interception",
+}
+GONE = (Player.Status.DEAD, Player.Status.RETIRED, Player.Status.FIRED)
+
+
+class UndoBlocked(ValidationError):
+    """A later applied match of one of the teams depends on this one (`later` lists them)."""
+
+    def __init__(self, later):
+        self.later = later
+        super().__init__(
+            _("Later matches depend on this one: %(matches)s") % {"matches": ", ".join(map(str, later))}
+        )
+
+
+def _edition(match):
+    return get_edition(match.home_team.edition)
+
+
+# --- what the match says ----------------------------------------------------------------------------
+
+
+def final_score(match):
+    """{"home": n, "away": n}: a conceding team's touchdowns go to its opponent, who is awarded more."""
+    score = {side: match.score(side) for side in SIDES}
+    if match.conceded_by:
+        rules = _edition(match).settings["concession"]
+        winner = other(match.conceded_by)
+        if rules["conceder_touchdowns_to_opponent"]:
+            score[winner] += score[match.conceded_by]
+            score[match.conceded_by] = 0
+        score[winner] += rules["opponent_awarded_touchdowns"]
+    return score
+
+
+def result(match, side):
+    score = final_score(match)
+    if score[side] == score[other(side)]:
+        return "draw"
+    return "win" if score[side] > score[other(side)] else "loss"
+
+
+def events(match):
+    return list(Event.objects.filter(drive__match=match).select_related("drive").order_by("id"))
+
+
+def spp_earned(match, match_events=None):
+    """{side: {player key: {"touchdown": n, ..., "spp": total}}} from the events (casualties by blocks)."""
+    edition = _edition(match)
+    earned = {side: {} for side in SIDES}
+    for event in match_events if match_events is not None else events(match):
+        action = SPP_EVENTS.get(event.kind)
+        if event.kind == Event.Kind.CASUALTY and event.cause in ("", Event.Cause.BLOCK):
+            action = "casualty"
+        key = event.actor_key
+        if action is None or not key:
+            continue
+        record = earned[event.side].setdefault(key, {"spp": 0})
+        record[action] = record.get(action, 0) + 1
+        record["spp"] += formulas.spp_for(action, edition=edition)
+    return earned
+
+
+def injuries(match, match_events=None):
+    """{side: {player key: [casualty result dicts]}} of the players of `side` who suffered casualties."""
+    hurt = {side: {} for side in SIDES}
+    for event in match_events if match_events is not None else events(match):
+        if event.kind == Event.Kind.CASUALTY and event.victim_key and "result" in event.rolls:
+            hurt[other(event.side)].setdefault(event.victim_key, []).append(event.rolls["result"])
+    return hurt
+
+
+def mvp_candidates(match, side, *, hurt=None):
+    """(key, label) of the players eligible for the MVP, in list order: those available for this match
+    (not dead in it, no star players or mercenaries: those are not on the roster) and the journeymen."""
+    hurt = injuries(match) if hurt is None else hurt
+    dead = {key for key, results in hurt[side].items() if any(r["dead"] for r in results)}
+    team = match.team(side)
+    candidates = [(f"p{p.pk}", str(p), p.number) for p in team.players.on_roster() if p.is_available]
+    candidates += [(j["key"], f"#{j['number']} {j['name']}", j["number"]) for j in match.journeymen(side)]
+    candidates = [c for c in candidates if c[0] not in dead]
+    return [(key, label) for key, label, _number in sorted(candidates, key=lambda c: c[2])]
+
+
+# --- rolling --------------------------------------------------------------------------------------------
+
+
+def _roll(match, dice, user, notation, purpose, faces, side):
+    return record_roll(
+        match,
+        dice=dice,
+        notation=notation,
+        purpose=purpose,
+        step=STEP,
+        user=user,
+        faces=faces,
+        team=match.team(side),
+    ).as_dict()
+
+
+def _treasury_before_mistakes(match, side, hired_cost):
+    team = match.team(side)
+    return team.treasury - match.side_value("treasury_spent", side) + winnings(match, side) - hired_cost
+
+
+def winnings(match, side):
+    return formulas.winnings(
+        fan_factors=(match.home_fan_factor or 0, match.away_fan_factor or 0),
+        touchdowns=final_score(match)[side],
+        conceded=match.conceded_by == side,
+        opponent_conceded=match.conceded_by == other(side),
+        edition=_edition(match),
+    )
+
+
+@transaction.atomic
+def roll_postmatch(match, *, dice, user, faces=None, hire=None):
+    """Roll every post-match die: dedicated fans (or the conceder's D3 loss), the MVP (D16 on the list
+    of eligible players, misses re-rolled), the expensive mistake D6 and its own dice.
+    `faces`: {side: {"fans": [n], "mvp": [n], "mistake": [n], "mistake_dice": [...]}}; `hire`:
+    {side: [journeyman keys to hire]}.
+
+    Side effects: stores the rolls and choices in match.postmatch, logs every roll.
+    """
+    require_status(match, Match.Status.POST_MATCH)
+    if match.postmatch:
+        raise ValidationError(_("The post-match dice are already rolled."))
+    faces, hire = faces or {}, hire or {}
+    edition = _edition(match)
+    hurt = injuries(match)
+    stored = {}
+    for side in SIDES:
+        team, given = match.team(side), faces.get(side, {})
+        record = {"hire": _check_hires(match, side, hire.get(side, []), hurt)}
+        outcome = result(match, side)
+        if match.conceded_by == side:
+            dice_name = edition.settings["concession"]["conceder_dedicated_fans_loss"]
+            record["fans"] = _roll(
+                match, dice, user, dice_name, "conceder_fans_loss", given.get("fans"), side
+            )
+        elif outcome != "draw":
+            record["fans"] = _roll(match, dice, user, "D6", "dedicated_fans", given.get("fans"), side)
+        if match.conceded_by != side:
+            record["mvp"] = _roll_mvp(match, side, dice, user, given.get("mvp"), hurt)
+        cost = sum(team.rules.lineman.cost for _key in record["hire"])
+        treasury = _treasury_before_mistakes(match, side, cost)
+        if formulas.expensive_mistakes_bracket(treasury, edition=edition) is not None:
+            record["mistake"] = _roll(
+                match, dice, user, "D6", "expensive_mistake", given.get("mistake"), side
+            )
+            mistake = formulas.expensive_mistake(treasury, record["mistake"]["total"], edition=edition)
+            extra = formulas.dice_for_expensive_mistake(mistake, edition=edition)
+            if extra:
+                record["mistake_dice"] = _roll(
+                    match, dice, user, extra, "expensive_mistake_dice", given.get("mistake_dice"), side
+                )
+        stored[side] = record
+    match.postmatch = stored
+    match.save()
+    return stored
+
+
+def _check_hires(match, side, keys, hurt):
+    known = {j["key"] for j in match.journeymen(side)}
+    keys = [key for key in keys if key]
+    if set(keys) - known:
+        raise ValidationError(_("Unknown journeyman."))
+    if any(any(r["dead"] for r in hurt[side].get(key, [])) for key in keys):
+        raise ValidationError(_("A dead journeyman cannot be hired."))
+    team = match.team(side)
+    rules = get_edition(team.edition).settings["journeymen"]
+    permanent = team.players.on_roster().filter(journeyman=False).count()
+    if permanent + len(keys) > rules["hire_requires_fewer_than"]:
+        raise ValidationError(_("The team has no room for these journeymen."))
+    return keys
+
+
+def _roll_mvp(match, side, dice, user, faces, hurt):
+    candidates = mvp_candidates(match, side, hurt=hurt)
+    if not candidates:
+        return None
+    for _attempt in range(100):
+        roll = _roll(match, dice, user, "D16", "mvp", faces, side)
+        if roll["total"] <= len(candidates):
+            return {"roll": roll, "player": candidates[roll["total"] - 1][0]}
+        if faces:
+            raise ValidationError(_("No eligible player has that place on the list: roll again."))
+    raise ValidationError(_("No MVP could be rolled."))
+
+
+# --- the plan (preview) and its application ------------------------------------------------------------
+
+
+def _hired_player(match, side, journeyman, team):
+    position = team.rules.lineman
+    return Player(
+        team=team,
+        number=journeyman["number"],
+        name=journeyman["name"],
+        position=position.id,
+        **position.profile.as_dict(),
+    )
+
+
+def plan(match, side, *, team=None, players=None, match_events=None):
+    """What the post-match sequence does to `side`'s team, without saving anything.
+
+    Returns {"team": Team (changed), "players": [Player (changed, hired ones unsaved)], "summary": {...}}.
+    """
+    edition = _edition(match)
+    team = team or match.team(side)
+    players = list(team.players.all()) if players is None else players
+    match_events = events(match) if match_events is None else match_events
+    record = match.postmatch.get(side, {})
+    earned = spp_earned(match, match_events)[side]
+    hurt = injuries(match, match_events)[side]
+    mvp = (record.get("mvp") or {}).get("player")
+    summary = {"result": result(match, side), "score": final_score(match), "treasury_before": team.treasury}
+    # 1. winnings (inducements bought from the treasury are paid now)
+    gained = winnings(match, side)
+    team.treasury += gained - match.side_value("treasury_spent", side)
+    summary.update(winnings=gained, treasury_spent=match.side_value("treasury_spent", side))
+    # 2. dedicated fans
+    fans_before = team.dedicated_fans
+    if "fans" in record:
+        if match.conceded_by == side:
+            low = edition.settings["dedicated_fans"]["min"]
+            team.dedicated_fans = max(low, team.dedicated_fans - record["fans"]["total"])
+        else:
+            team.dedicated_fans = formulas.dedicated_fans_after(
+                team.dedicated_fans, result=summary["result"], d6=record["fans"]["total"], edition=edition
+            )
+    summary["dedicated_fans"] = [fans_before, team.dedicated_fans]
+    # 3. SPP and MVP; 4. journeymen hired; previous MNG cleared; injuries
+    by_key = {f"p{p.pk}": p for p in players}
+    for player in players:
+        if player.status not in GONE:
+            player.miss_next_game = False
+    hired = []
+    for journeyman in match.journeymen(side):
+        if journeyman["key"] in record.get("hire", []):
+            player = _hired_player(match, side, journeyman, team)
+            team.treasury -= team.rules.lineman.cost
+            by_key[journeyman["key"]] = player
+            hired.append(player)
+    spp = {key: dict(value) for key, value in earned.items()}
+    if mvp:
+        entry = spp.setdefault(mvp, {"spp": 0})
+        entry["mvp"] = 1
+        entry["spp"] += formulas.spp_for("mvp", edition=edition)
+    for key, entry in spp.items():
+        if key in by_key:
+            by_key[key].spp_earned += entry["spp"]
+    summary["spp"] = spp
+    summary["mvp"] = mvp
+    for key, results in hurt.items():
+        player = by_key.get(key)
+        if player is None:
+            continue
+        for outcome in results:
+            _injure(player, outcome, edition)
+    summary["injuries"] = hurt
+    summary["hired"] = [p.name for p in hired]
+    # 5. expensive mistakes
+    summary["mistake"] = None
+    if "mistake" in record:
+        mistake = formulas.expensive_mistake(team.treasury, record["mistake"]["total"], edition=edition)
+        if mistake is not None:
+            extra = record.get("mistake_dice", {}).get("total")
+            if extra is None and formulas.dice_for_expensive_mistake(mistake, edition=edition):
+                extra = (
+                    Dice()
+                    .roll(formulas.dice_for_expensive_mistake(mistake, edition=edition), purpose="x")
+                    .total
+                )
+            before = team.treasury
+            team.treasury = formulas.treasury_after_mistake(team.treasury, mistake, extra, edition=edition)
+            summary["mistake"] = {"outcome": mistake, "lost": before - team.treasury}
+    # 6. TV and CTV
+    for player in hired:
+        player.value = player_value(player)
+    refresh_team_value(team, [p for p in players + hired if p.status not in GONE])
+    summary.update(
+        treasury=team.treasury, team_value=team.team_value, current_team_value=team.current_team_value
+    )
+    return {"team": team, "players": players, "hired": hired, "summary": summary}
+
+
+def _injure(player, outcome, edition):
+    if outcome["dead"]:
+        player.status = Player.Status.DEAD
+        return
+    if outcome["miss_next_game"]:
+        player.miss_next_game = True
+    if outcome["niggling"]:
+        player.niggling_injuries += 1
+    if outcome["lasting_injury"]:
+        player.lasting_injuries = [*player.lasting_injuries, outcome["lasting_injury"]]
+        characteristic = outcome["characteristic"]
+        setattr(
+            player,
+            characteristic,
+            formulas.reduce(getattr(player, characteristic), characteristic, edition=edition),
+        )
+
+
+def preview(match):
+    """{side: {"before": summary of the team now, "after": plan summary}} for the preview page."""
+    match_events = events(match)
+    previews = {}
+    for side in SIDES:
+        team = Team.objects.get(pk=match.team(side).pk)
+        before = {
+            "treasury": team.treasury,
+            "dedicated_fans": team.dedicated_fans,
+            "team_value": team.team_value,
+            "current_team_value": team.current_team_value,
+        }
+        previews[side] = {
+            "team": team,
+            "before": before,
+            "after": plan(match, side, team=team, match_events=match_events)["summary"],
+        }
+    return previews
+
+
+def apply_postmatch(match, *, user):
+    """Apply the post-match sequence to both teams, in one transaction, exactly once.
+
+    The match row is locked (select_for_update) and its status checked, so two simultaneous submits
+    apply once; the second gets a ValidationError. Side effects: updates both teams and their players
+    (bulk), creates hired journeymen, writes one "match" LedgerEntry per team, sets the match applied.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("home_team", "away_team").get(pk=match.pk)
+        if match.status != Match.Status.POST_MATCH:
+            raise ValidationError(_("This match has already been applied."))
+        if not match.postmatch:
+            raise ValidationError(_("Roll the post-match dice first."))
+        teams = {
+            t.pk: t
+            for t in Team.objects.select_for_update().filter(pk__in=[match.home_team_id, match.away_team_id])
+        }
+        match_events = events(match)
+        entries, outcome = {}, {}
+        for side in SIDES:
+            team = teams[match.team(side).pk]
+            players = list(team.players.all())
+            before = {
+                "team": snapshot_team(team),
+                "players": {str(p.pk): snapshot_player(p) for p in players},
+            }
+            result_plan = plan(match, side, team=team, players=players, match_events=match_events)
+            hired = Player.objects.bulk_create(result_plan["hired"])
+            Player.objects.bulk_update(players, PLAYER_FIELDS)
+            team.save()
+            after_players = {str(p.pk): snapshot_player(p) for p in players}
+            touched = [pk for pk, state in after_players.items() if state != before["players"][pk]]
+            before_snapshot = {
+                "team": before["team"],
+                "players": {pk: before["players"][pk] for pk in touched},
+            }
+            after_snapshot = {
+                "team": snapshot_team(team),
+                "players": {pk: after_players[pk] for pk in touched},
+            }
+            for player in hired:
+                before_snapshot["players"][str(player.pk)] = None
+                after_snapshot["players"][str(player.pk)] = snapshot_player(player)
+            summary = result_plan["summary"]
+            entry = LedgerEntry.objects.create(
+                team=team,
+                kind=LedgerEntry.Kind.MATCH,
+                actor=user,
+                reason=str(match),
+                details={"match": match.pk, **_json_summary(summary)},
+                before=before_snapshot,
+                after=after_snapshot,
+                gold_change=after_snapshot["team"]["treasury"] - before_snapshot["team"]["treasury"],
+            )
+            entries[side] = entry.pk
+            outcome[side] = _json_summary(summary)
+        match.ledger_entries = entries
+        match.outcome = outcome
+        match.status = Match.Status.APPLIED
+        match.applied_at = timezone.now()
+        match.applied_by = user
+        match.save()
+    return match
+
+
+def _json_summary(summary):
+    return {key: value for key, value in summary.items() if key != "score"} | {"score": summary["score"]}
+
+
+def later_matches(match):
+    """Applied matches of either team applied after this one."""
+    teams = [match.home_team_id, match.away_team_id]
+    return list(
+        Match.objects.applied()
+        .filter(Q(home_team__in=teams) | Q(away_team__in=teams), applied_at__gt=match.applied_at)
+        .exclude(pk=match.pk)
+        .select_related("home_team", "away_team")
+    )
+
+
+def undo_apply(match, *, user):
+    """Undo an applied match: both teams go back to their before snapshots (hired journeymen removed)
+    and the match returns to the post-match step with its dice. Refused (UndoBlocked listing them) when
+    a later applied match of either team depends on it.
+
+    Side effects: restores teams and players, deletes the two ledger entries, match status.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.status != Match.Status.APPLIED:
+            raise ValidationError(_("This match is not applied."))
+        later = later_matches(match)
+        if later:
+            raise UndoBlocked(later)
+        for side in SIDES:
+            team = Team.objects.select_for_update().get(pk=match.team(side).pk)
+            entry = LedgerEntry.objects.get(pk=match.ledger_entries[side])
+            restore(team, entry.before, entry.after)
+            entry.delete()
+        match.status = Match.Status.POST_MATCH
+        match.ledger_entries, match.outcome = {}, {}
+        match.applied_at = match.applied_by = None
+        match.save()
+    return match

@@ -1,0 +1,397 @@
+"""The pre-match sequence (seed 002, steps 1-9): stadium, fan factor, weather, journeymen, inducements,
+prayers to Nuffle, kicking team, match ball. Each step rolls with `dice` or takes the coach's faces and
+logs every roll; results are stored on the Match.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from matches.models import SIDES, Match
+from matches.services.common import record_roll, require_status
+from rosters.services import next_free_number
+from rulebook import formulas
+from rulebook.edition import get_edition
+
+STEP = "pre_match"
+
+
+def _edition(match):
+    return get_edition(match.home_team.edition)
+
+
+def create_match(*, home_team, away_team, created_by, petty_cash_procedure=None, optional_rules=()):
+    """Start a friendly between two ready teams. Side effects: creates the Match."""
+    if home_team.pk == away_team.pk:
+        raise ValidationError(_("A team cannot play itself."))
+    if home_team.is_draft or away_team.is_draft:
+        raise ValidationError(_("Both teams must be ready to play."))
+    edition = get_edition(home_team.edition)
+    procedure = petty_cash_procedure or edition.settings["inducements"]["petty_cash_default"]
+    if procedure not in {p["id"] for p in edition.settings["petty_cash_procedure"]}:
+        raise ValidationError(_("Unknown petty cash procedure."))
+    unknown = set(optional_rules) - set(edition.optional_rules)
+    if unknown:
+        raise ValidationError(_("Unknown optional rule."))
+    return Match.objects.create(
+        home_team=home_team,
+        away_team=away_team,
+        created_by=created_by,
+        petty_cash_procedure=procedure,
+        optional_rules=list(optional_rules),
+    )
+
+
+def steps(match):
+    """The pre-match steps of this match, in seed 002's order."""
+    names = ["fans", "weather", "journeymen", "inducements", "prayers", "kicking"]
+    if "stadium" in match.optional_rules:
+        names.insert(0, "stadium")
+    if "match_balls" in match.optional_rules:
+        names.append("match_ball")
+    return names
+
+
+def _done(match, step):
+    return {
+        "stadium": bool(match.stadium),
+        "fans": match.home_fan_factor is not None,
+        "weather": bool(match.weather),
+        "journeymen": match.journeymen_done,
+        "inducements": match.home_inducements_done and match.away_inducements_done,
+        "prayers": match.prayers_done,
+        "kicking": bool(match.kicking),
+        "match_ball": bool(match.match_ball),
+    }[step]
+
+
+def next_step(match):
+    """The first pre-match step not done yet, or None when the match may kick off."""
+    return next((step for step in steps(match) if not _done(match, step)), None)
+
+
+def _require_step(match, step):
+    require_status(match, Match.Status.PRE_MATCH)
+    if next_step(match) != step:
+        raise ValidationError(_("This pre-match step is not the current one."))
+
+
+def _faces(faces, side=None):
+    if faces is None:
+        return None
+    return faces.get(side) if side else faces
+
+
+# --- steps ------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def roll_stadium(match, *, dice, user, faces=None):
+    """Optional rule: the stadium (2D6). Side effects: sets match.stadium, logs the roll."""
+    _require_step(match, "stadium")
+    roll = record_roll(match, dice=dice, notation="2D6", purpose="stadium", step=STEP, user=user, faces=faces)
+    match.stadium = _edition(match).table("stadium").row_for(roll.total)["id"]
+    match.save()
+    return roll
+
+
+@transaction.atomic
+def roll_fans(match, *, dice, user, faces=None):
+    """Fan Factor of each team: Dedicated Fans + D3. `faces`: {"home": [n], "away": [n]}.
+
+    Side effects: sets both fan factors, logs two rolls.
+    """
+    _require_step(match, "fans")
+    rolls = {}
+    for side in SIDES:
+        team = match.team(side)
+        roll = record_roll(
+            match,
+            dice=dice,
+            notation="D3",
+            purpose="fan_factor",
+            step=STEP,
+            user=user,
+            faces=_faces(faces, side),
+            team=team,
+        )
+        match.set_side_value("fan_factor", side, formulas.fan_factor(team.dedicated_fans, roll.total))
+        rolls[side] = roll
+    match.save()
+    return rolls
+
+
+@transaction.atomic
+def roll_weather(match, *, dice, user, faces=None):
+    """The weather (2D6). Side effects: sets match.weather, logs the roll."""
+    _require_step(match, "weather")
+    roll = record_roll(match, dice=dice, notation="2D6", purpose="weather", step=STEP, user=user, faces=faces)
+    match.weather = _edition(match).table("weather").row_for(roll.total)["id"]
+    match.save()
+    return roll
+
+
+def available_players(team):
+    return [player for player in team.players.on_roster() if player.is_available]
+
+
+def journeymen_needed(team, players=None):
+    rules = get_edition(team.edition).settings["journeymen"]
+    players = available_players(team) if players is None else players
+    return max(0, rules["fill_to"] - len(players))
+
+
+def base_ctv(match, side):
+    """CTV with the journeymen taken on (each adds its position's roster cost)."""
+    team = match.team(side)
+    lineman = team.rules.lineman
+    return team.current_team_value + lineman.cost * len(match.journeymen(side))
+
+
+def inducements_value(match, side):
+    return sum(item["price"] * item["count"] for item in match.side_value("inducements", side))
+
+
+def ctv(match, side):
+    return base_ctv(match, side) + inducements_value(match, side)
+
+
+@transaction.atomic
+def take_journeymen(match, *, user):
+    """Fill each team up to 11 available players with journeymen of its lineman position (Loner 4+).
+
+    Side effects: stores the journeymen on the match and the CTVs with them.
+    """
+    _require_step(match, "journeymen")
+    for side in SIDES:
+        team = match.team(side)
+        roster = list(team.players.on_roster())
+        available = [p for p in roster if p.is_available]
+        taken = list(roster)
+        journeymen = []
+        for index in range(1, journeymen_needed(team, available) + 1):
+            number = next_free_number(team, taken + [_Numbered(j["number"]) for j in journeymen])
+            journeymen.append(
+                {
+                    "key": f"{side}-{index}",
+                    "number": number,
+                    "name": _("Journeyman %(index)d") % {"index": index},
+                    "position": team.rules.lineman.id,
+                }
+            )
+        match.set_side_value("journeymen", side, journeymen)
+        match.set_side_value("ctv", side, base_ctv(match, side))
+    match.journeymen_done = True
+    match.save()
+
+
+class _Numbered:
+    def __init__(self, number):
+        self.number = number
+
+
+# --- inducements --------------------------------------------------------------------------------------
+
+
+def favourite_side(match):
+    """The side with the higher CTV after journeymen (None when equal)."""
+    home, away = base_ctv(match, "home"), base_ctv(match, "away")
+    if home == away:
+        return None
+    return "home" if home > away else "away"
+
+
+def _procedure(match):
+    edition = _edition(match)
+    return next(p for p in edition.settings["petty_cash_procedure"] if p["id"] == match.petty_cash_procedure)
+
+
+def budget(match, side):
+    """{"petty_cash": ..., "treasury": ...}: what `side` may spend on inducements now."""
+    favourite = favourite_side(match) or "home"
+    underdog = "away" if favourite == "home" else "home"
+    spent = (
+        match.side_value("treasury_spent", favourite)
+        if match.side_value("inducements_done", favourite)
+        else 0
+    )
+    cash = formulas.petty_cash(
+        underdog_ctv=base_ctv(match, underdog),
+        favourite_ctv=base_ctv(match, favourite),
+        underdog_treasury=match.team(underdog).treasury,
+        favourite_treasury=match.team(favourite).treasury,
+        favourite_spent=spent,
+        procedure=match.petty_cash_procedure,
+        edition=_edition(match),
+    )
+    if side == favourite and favourite_side(match) is not None:
+        return {"petty_cash": 0, "treasury": cash.favourite_treasury}
+    if favourite_side(match) is None and not _procedure(match)["treasury_when_equal_ctv"]:
+        return {"petty_cash": 0, "treasury": 0}
+    if favourite_side(match) is None:
+        return {"petty_cash": 0, "treasury": match.team(side).treasury}
+    return {"petty_cash": cash.underdog_petty_cash, "treasury": cash.underdog_treasury}
+
+
+def may_buy_now(match, side):
+    """2025 procedure: the favourite buys first, then the underdog; 2020: both at once."""
+    if match.side_value("inducements_done", side):
+        return False
+    favourite = favourite_side(match)
+    if favourite and "favourite" in _procedure(match)["order"] and side != favourite:
+        return match.side_value("inducements_done", favourite)
+    return True
+
+
+def catalogue(match, side):
+    """[(id, choice, max, price)] of what `side` may buy: priced inducements and star players."""
+    edition = _edition(match)
+    team = match.team(side)
+    rules = team.rules
+    items = []
+    for inducement in edition.inducements.values():
+        if not inducement.available_to(rules, team.chosen_rule):
+            continue
+        if inducement.choices == "star":
+            for star in edition.star_players.values():
+                if star.plays_for_team(rules, team.chosen_rule):
+                    items.append(
+                        {"id": "star_player", "choice": star.id, "max": 1, "price": star.cost, "item": star}
+                    )
+            continue
+        price = inducement.price_for(rules, team.chosen_rule)
+        if price is None:
+            continue  # hired by name at a variable price: not offered yet
+        items.append(
+            {"id": inducement.id, "choice": "", "max": inducement.max, "price": price, "item": inducement}
+        )
+    return items
+
+
+@transaction.atomic
+def buy_inducements(match, *, side, counts, user):
+    """Buy inducements for `side`: `counts` maps "id" or "star_player:<star id>" to a count.
+
+    Petty cash is spent first, then the treasury (taken from the team when the match is applied).
+    Side effects: stores the inducements, treasury spent, petty cash and the new CTV on the match.
+    """
+    _require_step(match, "inducements")
+    if not may_buy_now(match, side):
+        raise ValidationError(_("The other team buys its inducements first."))
+    edition = _edition(match)
+    offered = {f"{i['id']}:{i['choice']}" if i["choice"] else i["id"]: i for i in catalogue(match, side)}
+    bought = []
+    stars = 0
+    for key, count in counts.items():
+        if not count:
+            continue
+        item = offered.get(key)
+        if item is None or count < 0:
+            raise ValidationError(_("This inducement is not available to this team."))
+        if item["max"] is not None and count > item["max"]:
+            raise ValidationError(_("Too many of one inducement."))
+        if item["id"] == "star_player":
+            stars += count
+        bought.append({"id": item["id"], "choice": item["choice"], "count": count, "price": item["price"]})
+    if stars > edition.inducements["star_player"].max:
+        raise ValidationError(_("Too many star players."))
+    total = sum(item["count"] * item["price"] for item in bought)
+    available = budget(match, side)
+    if total > available["petty_cash"] + available["treasury"]:
+        raise ValidationError(_("These inducements cost more than the team may spend."))
+    match.set_side_value("inducements", side, bought)
+    match.set_side_value("petty_cash", side, available["petty_cash"])
+    match.set_side_value("treasury_spent", side, max(0, total - available["petty_cash"]))
+    match.set_side_value("inducements_done", side, True)
+    match.set_side_value("ctv", side, ctv(match, side))
+    match.save()
+    return bought
+
+
+# --- prayers, kicking team, match ball ----------------------------------------------------------------
+
+
+def prayers_side(match):
+    home, away = ctv(match, "home"), ctv(match, "away")
+    if home == away:
+        return None, 0
+    count = formulas.prayers_count(home, away, edition=_edition(match))
+    return ("home" if home < away else "away"), count
+
+
+@transaction.atomic
+def roll_prayers(match, *, dice, user, faces=None):
+    """The underdog rolls one D16 per full 50,000 of CTV difference; duplicates are re-rolled.
+
+    `faces`: the entered D16 results in order (a duplicate is refused: roll it again).
+    Side effects: stores the prayers on the match, logs every roll (re-rolls included).
+    """
+    _require_step(match, "prayers")
+    side, count = prayers_side(match)
+    results = []
+    if side:
+        table = _edition(match).table("prayers_to_nuffle")
+        team = match.team(side)
+        entered = list(faces or [])
+        if entered and len(entered) != count:
+            raise ValidationError(_("Enter one D16 per prayer (%(count)d).") % {"count": count})
+        while len(results) < min(count, 16):
+            face = [entered[len(results)]] if entered else None
+            roll = record_roll(
+                match,
+                dice=dice,
+                notation="D16",
+                purpose="prayer",
+                step=STEP,
+                user=user,
+                faces=face,
+                team=team,
+            )
+            row = table.row_for(roll.total)["id"]
+            if row in results:
+                if entered:
+                    raise ValidationError(_("Prayer results must differ: roll the duplicate again."))
+                continue
+            results.append(row)
+        match.set_side_value("prayers", side, results)
+    match.prayers_done = True
+    match.save()
+    return side, results
+
+
+@transaction.atomic
+def choose_kicking(match, *, user, side=None, dice=None, faces=None):
+    """The kicking team: chosen by the coaches, or a D6 toss (1-3: home kicks, 4-6: away kicks).
+
+    Side effects: sets match.kicking (and logs the toss); without further steps the match starts.
+    """
+    _require_step(match, "kicking")
+    if side not in (None, "", "home", "away"):
+        raise ValidationError(_("Choose a side."))
+    if not side:
+        roll = record_roll(
+            match, dice=dice, notation="D6", purpose="coin_toss", step=STEP, user=user, faces=faces
+        )
+        side = "home" if roll.total <= 3 else "away"
+    match.kicking = side
+    _start_if_ready(match)
+    match.save()
+    return side
+
+
+@transaction.atomic
+def roll_match_ball(match, *, dice, user, faces=None):
+    """Optional rule: the match ball (D16). Side effects: sets match.match_ball, logs the roll."""
+    _require_step(match, "match_ball")
+    roll = record_roll(
+        match, dice=dice, notation="D16", purpose="match_ball", step=STEP, user=user, faces=faces
+    )
+    match.match_ball = _edition(match).table("match_balls").row_for(roll.total)["id"]
+    _start_if_ready(match)
+    match.save()
+    return roll
+
+
+def _start_if_ready(match):
+    if next_step(match) is None:
+        match.status = Match.Status.IN_PROGRESS

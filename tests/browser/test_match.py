@@ -1,0 +1,67 @@
+"""A coach records a match on a phone: from the first kick-off to the applied post-match sequence."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from matches.models import Match
+from matches.services import prematch
+from tests.factories import PASSWORD, UserFactory
+from tests.matches.conftest import make_team
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def phone(page: Page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    return page
+
+
+def test_a_coach_records_a_match_from_kick_off_to_post_match_on_a_phone(phone, base_url):
+    home_coach = UserFactory(username="homecoach")
+    away_coach = UserFactory(username="awaycoach")
+    home = make_team(home_coach, name="Reavers")
+    away = make_team(away_coach, name="Bashers")
+    match = prematch.create_match(home_team=home, away_team=away, created_by=home_coach)
+    phone.goto(f"{base_url}/accounts/login/")
+    phone.get_by_label("Username").fill("homecoach")
+    phone.get_by_label(re.compile(r"^Password:?$")).fill(PASSWORD)
+    phone.get_by_role("button", name="Log in").click()
+    phone.goto(f"{base_url}/matches/{match.pk}/")
+
+    # Pre-match, with dice typed in where the coaches rolled real ones.
+    phone.get_by_label("Home dice (optional)").fill("2")
+    phone.get_by_label("Away dice (optional)").fill("3")
+    phone.get_by_role("button", name="Roll the fan factors").click()
+    phone.get_by_label("Dice (optional)").fill("3 4")
+    phone.get_by_role("button", name="Roll").click()
+    phone.get_by_role("button", name="Take on journeymen").click()
+    for _ in range(2):  # equal CTV: nobody buys, both confirm
+        phone.get_by_role("button", name="Buy these inducements").first.click()
+    phone.get_by_role("button", name="Pray to Nuffle").click()
+    phone.get_by_label("Kicking team").select_option("home")
+    phone.get_by_role("button", name="Set the kicking team").click()
+
+    # Drive 1: kick-off, then a touchdown by the away team.
+    phone.get_by_label("Kick-off event 2D6 (optional)").fill("1 2")
+    phone.get_by_role("button", name="Kick off").click()
+    expect(phone.get_by_text("Time-out").first).to_be_visible()
+    phone.get_by_label("What happened").select_option("touchdown")
+    phone.get_by_label(re.compile(r"^Team:?$")).select_option("away")
+    phone.get_by_role("button", name="Record the event").click()
+    expect(phone.get_by_test_id("score")).to_have_text("0 – 1")
+    # Drive 2 ends the half, drive 3 the game.
+    for _ in range(2):
+        phone.get_by_label("Kick-off event 2D6 (optional)").fill("1 2")
+        phone.get_by_role("button", name="Kick off").click()
+        phone.get_by_text("End of the half").click()
+        phone.get_by_role("button", name="End the drive").click()
+
+    phone.get_by_role("button", name="Roll the post-match dice").click()
+    expect(phone.get_by_role("button", name="Apply to both teams")).to_be_visible()
+    phone.get_by_role("button", name="Apply to both teams").click()
+    expect(phone.get_by_role("heading", name=re.compile("Reavers 0 – 1 Bashers"))).to_be_visible()
+    match.refresh_from_db()
+    assert match.status == Match.Status.APPLIED

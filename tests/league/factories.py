@@ -1,0 +1,88 @@
+"""Builders for league tests: leagues with commissioners, seasons of accepted teams, results."""
+
+import itertools
+
+from league.models import Fixture, League, Result, Round, Season, SeasonEntry
+from rosters.models import Team
+from tests.factories import UserFactory
+
+_numbers = itertools.count(1)
+
+
+def make_league(*, commissioner=None, game="bb2020", public=True, **fields):
+    number = next(_numbers)
+    league = League.objects.create(
+        name=fields.pop("name", f"League {number}"),
+        slug=fields.pop("slug", f"league-{number}"),
+        game=game,
+        public=public,
+        tiebreakers=fields.pop("tiebreakers", ["td_difference", "coin_flip"]),
+        **fields,
+    )
+    if commissioner:
+        league.commissioners.add(commissioner)
+    return league
+
+
+def make_team(*, coach, name=None, status=Team.Status.READY, team_value=1000000):
+    return Team.objects.create(
+        roster="human",
+        name=name or f"Team {next(_numbers)}",
+        coach=coach,
+        status=status,
+        team_value=team_value,
+        current_team_value=team_value,
+    )
+
+
+def make_entry(season, *, coach=None, name=None, status=SeasonEntry.Status.ACCEPTED, with_team=True):
+    coach = coach or UserFactory()
+    team = make_team(coach=coach, name=name) if with_team and season.league.is_blood_bowl else None
+    return SeasonEntry.objects.create(
+        season=season,
+        team=team,
+        name=team.name if team else (name or f"Side {next(_numbers)}"),
+        coach=coach,
+        status=status,
+    )
+
+
+def make_season(league, *, teams=0, status=Season.Status.RUNNING, **fields):
+    season = Season.objects.create(
+        league=league, name=fields.pop("name", "Season 1"), status=status, **fields
+    )
+    entries = [make_entry(season) for _ in range(teams)]
+    return season, entries
+
+
+def make_fixture(season, home, away, *, round_number=1, stage=Fixture.Stage.LEAGUE):
+    round_, _created = Round.objects.get_or_create(season=season, number=round_number)
+    return Fixture.objects.create(season=season, round=round_, home=home, away=away, stage=stage)
+
+
+def play(
+    season,
+    home,
+    away,
+    home_score,
+    away_score,
+    *,
+    home_cas=0,
+    away_cas=0,
+    round_number=1,
+    status=None,
+    conceded_by=None,
+):
+    """A fixture with a result (confirmed unless `status` says otherwise)."""
+    fixture = make_fixture(season, home, away, round_number=round_number)
+    Result.objects.create(
+        fixture=fixture,
+        home_score=home_score,
+        away_score=away_score,
+        home_cas=home_cas,
+        away_cas=away_cas,
+        conceded_by=conceded_by,
+        submitted_by=home.coach,
+        status=status or Result.Status.CONFIRMED,
+    )
+    return fixture

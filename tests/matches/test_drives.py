@@ -1,0 +1,84 @@
+import random
+
+import pytest
+
+from matches.models import Event
+from matches.services import drives, prematch
+from rulebook.dice import Dice
+from rulebook.edition import get_edition
+
+pytestmark = pytest.mark.django_db
+
+FACES = {n: [max(1, n - 6), min(6, n - 1)] for n in range(2, 13)}
+
+
+def _ready(match, user):
+    dice = Dice(random.Random(1))
+    prematch.roll_fans(match, dice=dice, user=user, faces={"home": [1], "away": [1]})
+    prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
+    prematch.take_journeymen(match, user=user)
+    prematch.buy_inducements(match, side="home", counts={}, user=user)
+    prematch.buy_inducements(match, side="away", counts={}, user=user)
+    prematch.roll_prayers(match, dice=dice, user=user)
+    prematch.choose_kicking(match, user=user, side="home")
+    return dice
+
+
+@pytest.mark.parametrize("total", range(2, 13))
+def test_kick_off_event_when_rolled_records_its_effect(match, home_coach, total):
+    dice = _ready(match, home_coach)
+    drive = drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": FACES[total]})
+    row = get_edition().table("kickoff").row_for(total)
+    assert drive.kickoff_event == row["id"]
+    event = drive.events.get(kind=Event.Kind.KICK_OFF)
+    assert event.outcome == row["id"]
+    assert event.rolls["kickoff"]["total"] == total
+    per_team = 2 if row.get("tie") == "both" else 1
+    assert len(drive.kickoff_rolls) == len(row.get("rolls", [])) * per_team
+    if row["id"] == "changing_weather":
+        match.refresh_from_db()
+        weather = get_edition().table("weather").row_for(drive.kickoff_rolls[0]["roll"]["total"])["id"]
+        assert match.weather == weather
+
+
+def test_undo_last_event_when_a_touchdown_gives_the_point_back(match, home_coach, home_team):
+    dice = _ready(match, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    drives.add_event(match, user=home_coach, kind="touchdown", side="away", turn=2)
+    assert match.away_score == 1
+    drives.undo_last_event(match, user=home_coach)
+    match.refresh_from_db()
+    assert match.away_score == 0
+    assert match.current_drive().is_open
+
+
+def test_casualty_when_the_apothecary_is_used_keeps_the_lighter_result(
+    match, home_coach, home_team, away_team
+):
+    dice = _ready(match, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    event = drives.add_event(
+        match,
+        user=home_coach,
+        kind="casualty",
+        side="away",
+        player=away_team.players.first(),
+        victim=home_team.players.first(),
+        apothecary=True,
+        dice=dice,
+        faces={"casualty": [15], "apothecary": [4]},
+    )
+    assert event.outcome == "badly_hurt"
+    assert [r["total"] for r in event.rolls["casualty"]] == [15, 4]
+
+
+def test_end_drive_when_knocked_out_players_roll_recovery_on_four_plus(
+    match, home_coach, home_team, away_team
+):
+    dice = _ready(match, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    a, b = home_team.players.all()[:2]
+    recoveries = drives.end_drive(
+        match, user=home_coach, knocked_out=[("home", a, ""), ("home", b, "")], dice=dice, faces=[[3], [4]]
+    )
+    assert [r["recovered"] for r in recoveries] == [False, True]
