@@ -7,10 +7,11 @@ up, and the apply creates Player rows only for the journeymen hired permanently 
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from rosters.models import Player, Team
+from rulebook.edition import get_edition
 
 SIDES = ("home", "away")
 
@@ -224,6 +225,20 @@ class Event(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} ({self.side})"
+
+    def outcome_label(self, language=None):
+        """The rulebook name of the result (kick-off event, casualty and lasting injury), translated."""
+        edition = get_edition()
+        language = language or get_language()
+        if self.kind == self.Kind.KICK_OFF and self.outcome:
+            return edition.text(f"table.kickoff.{self.outcome}.name", language)
+        if self.kind == self.Kind.CASUALTY and self.outcome:
+            name = edition.text(f"table.casualty.{self.outcome}.name", language)
+            lasting = self.rolls.get("result", {}).get("lasting_injury")
+            if lasting:
+                name += " – " + edition.text(f"table.lasting_injury.{lasting}.name", language)
+            return name
+        return ""
 
     @property
     def actor_key(self):

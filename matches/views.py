@@ -442,7 +442,7 @@ def report(request, pk):
                     "team": match.team(event.side),
                     "player": names.get(event.actor_key, ""),
                     "victim": names.get(event.victim_key, ""),
-                    "outcome": _outcome_name(edition, language, event),
+                    "outcome": event.outcome_label(language),
                 }
             )
         timeline.append(
@@ -479,15 +479,3 @@ def report(request, pk):
         **_scoreboard(match),
     }
     return render(request, "matches/report.html", context)
-
-
-def _outcome_name(edition, language, event):
-    if event.kind == "kick_off":
-        return edition.text(f"table.kickoff.{event.outcome}.name", language)
-    if event.kind == "casualty" and event.outcome:
-        name = edition.text(f"table.casualty.{event.outcome}.name", language)
-        lasting = event.rolls.get("result", {}).get("lasting_injury")
-        if lasting:
-            name += " – " + edition.text(f"table.lasting_injury.{lasting}.name", language)
-        return name
-    return ""
