@@ -1,7 +1,7 @@
 """Forms of the league pages: they validate input into domain values; save() calls the service."""
 
 from django import forms
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.models import TIEBREAKERS, Game, League, Season, SeasonEntry, optional_rule_ids
@@ -181,8 +181,8 @@ class PlayoffForm(forms.Form):
 
 
 class FixtureForm(forms.Form):
-    home = forms.ModelChoiceField(label=_("Home"), queryset=None)
-    away = forms.ModelChoiceField(label=_("Away"), queryset=None)
+    home = forms.ModelChoiceField(label=pgettext_lazy("match side", "Home"), queryset=None)
+    away = forms.ModelChoiceField(label=pgettext_lazy("match side", "Away"), queryset=None)
     round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=999, required=False)
     scheduled_at = forms.DateTimeField(
         label=_("Date and time"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})

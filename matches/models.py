@@ -57,6 +57,15 @@ class Match(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A league match plays a fixture; a friendly has none.
+    fixture = models.OneToOneField(
+        "league.Fixture",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="match",
+        verbose_name=_("fixture"),
+    )
     # Settings snapshot, taken when the match is created (a league may change its settings later).
     petty_cash_procedure = models.CharField(_("petty cash procedure"), max_length=10, default="2025")
     optional_rules = models.JSONField(_("optional rules"), default=list, blank=True)
@@ -130,7 +139,7 @@ class Match(models.Model):
 
     @property
     def is_friendly(self):
-        return True  # league fixtures are not linked yet
+        return self.fixture_id is None
 
     def current_drive(self):
         return self.drives.order_by("-number").first()

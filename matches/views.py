@@ -6,13 +6,14 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import FieldError, PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from league.models import Fixture
 from matches.forms import (
     ConcedeForm,
     DiceForm,
@@ -27,6 +28,7 @@ from matches.forms import (
 )
 from matches.models import SIDES, Match
 from matches.services import drives, postmatch, prematch
+from matches.services import league as league_link
 from rosters.permissions import is_commissioner_for
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
@@ -35,10 +37,10 @@ from rulebook.edition import get_edition
 
 
 def _is_commissioner(user, match):
-    try:
-        return any(is_commissioner_for(user, match.team(side)) for side in SIDES)
-    except FieldError:  # the league app does not define season entries yet
-        return False
+    """A league match: a commissioner of its league. A friendly: of a league either team plays in."""
+    if match.fixture_id:
+        return match.fixture.season.league.commissioners.filter(pk=user.pk).exists()
+    return any(is_commissioner_for(user, match.team(side)) for side in SIDES)
 
 
 def may_record(user, match):
@@ -56,7 +58,9 @@ def may_undo_apply(user, match):
 
 
 def _match(pk):
-    return get_object_or_404(Match.objects.select_related("home_team", "away_team"), pk=pk)
+    return get_object_or_404(
+        Match.objects.select_related("home_team", "away_team", "fixture__season__league"), pk=pk
+    )
 
 
 def recorder(view):
@@ -123,6 +127,33 @@ def match_create(request):
     return redirect("matches:detail", pk=match.pk)
 
 
+@login_required
+@require_POST
+def match_from_fixture(request, fixture_pk):
+    fixture = get_object_or_404(
+        Fixture.objects.select_related("season__league", "home__team", "away__team"), pk=fixture_pk
+    )
+    existing = Match.objects.filter(fixture=fixture).first()
+    if existing:
+        return redirect("matches:detail", pk=existing.pk)
+    try:
+        match = league_link.create_league_match(fixture=fixture, created_by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("league:fixture", pk=fixture.pk)
+    return redirect("matches:detail", pk=match.pk)
+
+
+@recorder
+@require_POST
+def submit_to_league(request, match):
+    try:
+        league_link.submit_to_league(match, user=request.user)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match, _("The result was sent to the league: the other coach confirms it there."))
+
+
 # --- the match page -------------------------------------------------------------------------------------
 
 
@@ -167,6 +198,13 @@ def match_detail(request, match):
         context["postmatch_form"] = PostmatchForm(match=match)
         if match.postmatch:
             context["preview"] = postmatch.preview(match)
+    elif match.status in (Match.Status.SUBMITTED, Match.Status.CONFIRMED):
+        league_link.refresh_status(match)
+        context.update(
+            preview=postmatch.preview(match),
+            league_result=league_link.league_result(match),
+            ready_to_apply=league_link.ready_to_apply(match),
+        )
     if request.htmx and request.GET.get("fragment") == "scoreboard":
         return render(request, "matches/match.html#scoreboard", context)
     return render(request, "matches/match.html", context)

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Event, Match, other
+from matches.services import league as league_link
 from matches.services.common import record_roll, require_status
 from rosters.ledger import PLAYER_FIELDS, restore, snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player, Team
@@ -361,10 +362,12 @@ def apply_postmatch(match, *, user):
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().select_related("home_team", "away_team").get(pk=match.pk)
-        if match.status != Match.Status.POST_MATCH:
+        if match.status == Match.Status.APPLIED:
             raise ValidationError(_("This match has already been applied."))
         if not match.postmatch:
             raise ValidationError(_("Roll the post-match dice first."))
+        if not league_link.ready_to_apply(league_link.refresh_status(match)):
+            raise ValidationError(_("The league has not confirmed this result yet."))
         teams = {
             t.pk: t
             for t in Team.objects.select_for_update().filter(pk__in=[match.home_team_id, match.away_team_id])
@@ -451,7 +454,8 @@ def undo_apply(match, *, user):
             entry = LedgerEntry.objects.get(pk=match.ledger_entries[side])
             restore(team, entry.before, entry.after)
             entry.delete()
-        match.status = Match.Status.POST_MATCH
+        # A league match goes back to waiting on its (still confirmed) league result.
+        match.status = Match.Status.POST_MATCH if match.is_friendly else Match.Status.SUBMITTED
         match.ledger_entries, match.outcome = {}, {}
         match.applied_at = match.applied_by = None
         match.save()
