@@ -38,13 +38,13 @@ class Block:
     kind: str
     value: object
 
-    def keys(self):
+    def text_keys(self):
         if self.kind in TEXT_BLOCKS:
             return [self.value]
         if self.kind in LIST_BLOCKS:
             return list(self.value)
         if self.kind == "table":
-            return self.value.keys()
+            return self.value.text_keys()
         return []
 
 
@@ -55,7 +55,7 @@ class TableSpec:
     head: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
-    def keys(self):
+    def text_keys(self):
         cells = [*self.head, *(cell for row in self.rows for cell in row)]
         return [cell for cell in cells if not is_literal(cell)]
 
@@ -79,10 +79,10 @@ class Sheet:
 
     @property
     def slug(self):
-        """"game/sheet", the value a form uses to name a sheet."""
+        """ "game/sheet", the value a form uses to name a sheet."""
         return f"{self.game.id}/{self.id}"
 
-    def keys(self):
+    def text_keys(self):
         """Every text key the sheet uses, in order of appearance (the game title first)."""
         keys = [self.game.title, self.title]
         if self.intro:
@@ -91,7 +91,7 @@ class Sheet:
             if section.heading:
                 keys.append(section.heading)
             for block in section.blocks:
-                keys.extend(block.keys())
+                keys.extend(block.text_keys())
         return list(dict.fromkeys(keys))
 
     @property
@@ -100,7 +100,7 @@ class Sheet:
 
     def missing_keys(self, language):
         """Keys of this sheet without a non-empty text in `language` (no fallback to English)."""
-        return [key for key in self.keys() if not self.game.texts.has(key, language)]
+        return [key for key in self.text_keys() if not self.game.texts.has(key, language)]
 
     @cached_property
     def languages(self):
@@ -161,7 +161,7 @@ class Game:
 
     def unused_keys(self):
         """English keys no sheet of the game uses (typos in sheets.toml show up here)."""
-        used = {key for sheet in self.sheets.values() for key in sheet.keys()}
+        used = {key for sheet in self.sheets.values() for key in sheet.text_keys()}
         return sorted(self.texts.by_language.get(SOURCE_LANGUAGE, {}).keys() - used)
 
 

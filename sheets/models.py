@@ -1,0 +1,167 @@
+"""Generated reference sheets: a PDF job per (sheet, language, paper, content), and packs of them.
+
+A row exists before its Celery task is sent (sheets/services.py); the job and pack pages poll it.
+"""
+
+import uuid
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+# A queued or running job that has not moved for this long is treated as lost (a worker died) and
+# is no longer reused: asking again renders anew.
+STALE_AFTER = timedelta(minutes=10)
+
+
+class Paper(models.TextChoices):
+    A4 = "a4", _("A4")
+    LETTER = "letter", _("US Letter")
+
+
+class Status(models.TextChoices):
+    QUEUED = "queued", _("Waiting")
+    RUNNING = "running", _("In progress")
+    READY = "ready", _("Ready")
+    FAILED = "failed", _("Failed")
+
+
+FINISHED = (Status.READY, Status.FAILED)
+
+
+def job_upload_to(job, filename):
+    return f"sheets/jobs/{job.pk}/{filename}"
+
+
+def pack_upload_to(pack, filename):
+    return f"sheets/packs/{pack.pk}/{filename}"
+
+
+class SheetJobQuerySet(models.QuerySet):
+    def ready(self):
+        return self.filter(status=Status.READY)
+
+    def reusable(self, content_hash):
+        """Jobs that already hold, or will soon hold, the PDF of `content_hash`: ready ones first."""
+        fresh = timezone.now() - STALE_AFTER
+        return (
+            self.filter(content_hash=content_hash)
+            .filter(
+                models.Q(status=Status.READY)
+                | models.Q(status__in=(Status.QUEUED, Status.RUNNING), updated_at__gte=fresh)
+            )
+            .order_by(models.Case(models.When(status=Status.READY, then=0), default=1), "-created_at")
+        )
+
+
+class SheetJob(models.Model):
+    """One PDF of one sheet in one language on one paper size, rendered by a Celery task."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game = models.CharField(_("game"), max_length=40)
+    sheet = models.CharField(_("sheet"), max_length=60)
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+    paper = models.CharField(_("paper size"), max_length=8, choices=Paper.choices, default=Paper.A4)
+    content_hash = models.CharField(max_length=64, db_index=True)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
+    file = models.FileField(upload_to=job_upload_to, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = SheetJobQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("sheet PDF")
+        verbose_name_plural = _("sheet PDFs")
+
+    def __str__(self):
+        return self.filename
+
+    @property
+    def filename(self):
+        """What the download is called: rugby-activation-ko-a4.pdf."""
+        return f"{self.game}-{self.sheet}-{self.language}-{self.paper}.pdf"
+
+    @property
+    def is_finished(self):
+        return self.status in FINISHED
+
+    @property
+    def is_ready(self):
+        return self.status == Status.READY
+
+    @property
+    def is_failed(self):
+        return self.status == Status.FAILED
+
+
+class SheetPack(models.Model):
+    """Several sheet PDFs delivered as one zip (and, if asked, one merged PDF).
+
+    Its items are ordinary jobs, shared with anyone who asked for the same PDF. The status is the
+    pack's own: queued while items render, running while the zip is built, then ready or failed.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    paper = models.CharField(_("paper size"), max_length=8, choices=Paper.choices, default=Paper.A4)
+    merged = models.BooleanField(_("also one merged PDF"), default=False)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
+    jobs = models.ManyToManyField(SheetJob, through="SheetPackItem", related_name="packs")
+    file = models.FileField(upload_to=pack_upload_to, blank=True)
+    merged_file = models.FileField(upload_to=pack_upload_to, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("sheet pack")
+        verbose_name_plural = _("sheet packs")
+
+    def __str__(self):
+        return f"pack {self.pk}"
+
+    @property
+    def filename(self):
+        return f"dugout-sheets-{str(self.pk)[:8]}.zip"
+
+    @property
+    def merged_filename(self):
+        return f"dugout-sheets-{str(self.pk)[:8]}.pdf"
+
+    @property
+    def is_finished(self):
+        return self.status in FINISHED
+
+    @property
+    def is_ready(self):
+        return self.status == Status.READY
+
+    @property
+    def is_failed(self):
+        return self.status == Status.FAILED
+
+    def ordered_jobs(self):
+        return [item.job for item in self.items.select_related("job").order_by("position")]
+
+
+class SheetPackItem(models.Model):
+    pack = models.ForeignKey(SheetPack, on_delete=models.CASCADE, related_name="items")
+    job = models.ForeignKey(SheetJob, on_delete=models.CASCADE, related_name="pack_items")
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "position"], name="sheets_pack_item_position_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.pack_id} #{self.position}: {self.job_id}"

@@ -1,0 +1,109 @@
+"""Choosing sheets: one sheet (language, paper) to see or print, or a pack of several."""
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import get_language, get_language_info
+from django.utils.translation import gettext_lazy as _
+
+from sheets import services
+from sheets.catalogue import get_catalogue
+from sheets.models import Paper
+from sheets.services import MAX_PACK_ITEMS
+
+
+def language_choices():
+    """Each language named in itself: a Korean reader finds 한국어 whatever the interface shows."""
+    return [(code, get_language_info(code)["name_local"]) for code, _name in settings.LANGUAGES]
+
+
+def sheet_choices(language):
+    """Sheets grouped by game, titled in `language`: [(game title, [(slug, sheet title), ...]), ...]."""
+    return [
+        (game.title_in(language), [(sheet.slug, sheet.title_in(language)) for sheet in game.sheets.values()])
+        for game in get_catalogue()
+    ]
+
+
+def default_language():
+    language = get_language() or settings.LANGUAGE_CODE
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+class SheetChoiceForm(forms.Form):
+    """One sheet in one language on one paper size. With `sheet` given (the sheet's own page), the
+    sheet field is left out. `cleaned_data["sheet"]` is a catalogue Sheet."""
+
+    sheet = forms.ChoiceField(label=_("Sheet"))
+    language = forms.ChoiceField(label=_("Language"))
+    paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
+
+    def __init__(self, *args, sheet=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fixed_sheet = sheet
+        language = default_language()
+        self.fields["language"].choices = language_choices()
+        self.fields["language"].initial = language
+        if sheet is None:
+            self.fields["sheet"].choices = sheet_choices(language)
+        else:
+            del self.fields["sheet"]
+
+    def clean_sheet(self):
+        return get_catalogue().sheet_by_slug(self.cleaned_data["sheet"])
+
+    def clean(self):
+        cleaned = super().clean()
+        sheet = self.fixed_sheet or cleaned.get("sheet")
+        language = cleaned.get("language")
+        if sheet is not None and language and language not in sheet.languages:
+            self.add_error(
+                "language",
+                _("This sheet is not available in %(language)s yet.")
+                % {"language": get_language_info(language)["name_local"]},
+            )
+        cleaned["sheet"] = sheet
+        return cleaned
+
+    def save(self):
+        """The PDF job of the chosen sheet: (job, created), see services.request_sheet_pdf."""
+        data = self.cleaned_data
+        return services.request_sheet_pdf(sheet=data["sheet"], language=data["language"], paper=data["paper"])
+
+
+class SheetPackForm(forms.Form):
+    """Several sheets in several languages, as one zip (and one merged PDF if asked).
+    `cleaned_data["items"]` lists the (sheet, language) pairs that exist."""
+
+    sheets = forms.MultipleChoiceField(label=_("Sheets"), widget=forms.CheckboxSelectMultiple)
+    languages = forms.MultipleChoiceField(label=_("Languages"), widget=forms.CheckboxSelectMultiple)
+    paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
+    merged = forms.BooleanField(label=_("Also one PDF with every sheet"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        language = default_language()
+        self.fields["sheets"].choices = sheet_choices(language)
+        self.fields["languages"].choices = language_choices()
+        self.fields["languages"].initial = [language]
+
+    def clean(self):
+        cleaned = super().clean()
+        catalogue = get_catalogue()
+        sheets = [catalogue.sheet_by_slug(slug) for slug in cleaned.get("sheets", [])]
+        languages = cleaned.get("languages", [])
+        items = [
+            (sheet, language) for sheet in sheets for language in languages if language in sheet.languages
+        ]
+        if sheets and languages and not items:
+            raise forms.ValidationError(_("None of these sheets exists in these languages yet."))
+        if len(items) > MAX_PACK_ITEMS:
+            raise forms.ValidationError(
+                _("A pack holds at most %(count)s sheets.") % {"count": MAX_PACK_ITEMS}
+            )
+        cleaned["items"] = items
+        return cleaned
+
+    def save(self):
+        """The new pack, see services.create_sheet_pack."""
+        data = self.cleaned_data
+        return services.create_sheet_pack(items=data["items"], paper=data["paper"], merged=data["merged"])

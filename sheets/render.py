@@ -1,0 +1,105 @@
+"""Rendering a sheet: HTML for the web page and PDF bytes for downloads. Pure: nothing is stored.
+
+The PDF renderer needs no request: the stylesheets are read from the static source folders and given
+to WeasyPrint directly, and the fetcher refuses anything but local files. Fonts come from fontconfig:
+DejaVu Sans (Latin, Greek) with NanumGothic (Korean) as fallback, embedded and subset by WeasyPrint.
+"""
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from sheets.document import build_document
+
+# Bump when the output changes in a way the hashed files below do not show (a WeasyPrint upgrade...).
+RENDERER_VERSION = "1"
+PAPERS = ("a4", "letter")
+STYLESHEETS = ("css/sheet.css", "css/sheet-print.css")
+TEMPLATES = (
+    "sheets/sheet_pdf.html",
+    "sheets/includes/sheet_content.html",
+    "sheets/includes/block.html",
+)
+
+
+def paper_stylesheet(paper):
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; expected one of {PAPERS}")
+    return f"css/sheet-{paper}.css"
+
+
+def _static_path(name):
+    path = finders.find(name)
+    if not path:
+        raise FileNotFoundError(f"static file {name} not found")
+    return Path(path)
+
+
+def _template_path(name):
+    for folder in settings.TEMPLATES[0]["DIRS"]:
+        path = Path(folder) / name
+        if path.exists():
+            return path
+    raise FileNotFoundError(f"template {name} not found")
+
+
+@cache
+def renderer_version():
+    """RENDERER_VERSION plus a hash of this module, the templates and the stylesheets of the PDF:
+    editing any of them invalidates the cached PDFs."""
+    digest = hashlib.sha256(RENDERER_VERSION.encode())
+    paths = [
+        Path(__file__),
+        Path(__file__).with_name("document.py"),
+        Path(__file__).with_name("rulebook_blocks.py"),
+        *(_template_path(name) for name in TEMPLATES),
+        *(_static_path(name) for name in (*STYLESHEETS, *(paper_stylesheet(p) for p in PAPERS))),
+    ]
+    for path in paths:
+        digest.update(path.read_bytes())
+    return f"{RENDERER_VERSION}-{digest.hexdigest()[:12]}"
+
+
+def sheet_document(sheet, *, language):
+    """The sheet's texts and tables in `language` (interface words translated too)."""
+    with translation.override(language):
+        return build_document(sheet, language=language)
+
+
+def render_sheet_html(sheet, *, language):
+    """The standalone HTML document the PDF is made from."""
+    with translation.override(language):
+        document = build_document(sheet, language=language)
+        return render_to_string("sheets/sheet_pdf.html", {"document": document})
+
+
+@cache
+def weasyprint_resources():
+    """One URL fetcher and the parsed stylesheets, made once per process: building a fetcher loads
+    the system's TLS certificates (about 50 ms each time), and the stylesheets never change while
+    the process runs (like the templates and renderer_version())."""
+    from weasyprint import CSS
+    from weasyprint.urls import URLFetcher
+
+    # Only local files: a sheet never fetches anything from the network.
+    fetcher = URLFetcher(allowed_protocols={"file", "data"}, fail_on_errors=True)
+    names = (*STYLESHEETS, *(paper_stylesheet(paper) for paper in PAPERS))
+    stylesheets = {name: CSS(filename=_static_path(name), url_fetcher=fetcher) for name in names}
+    return fetcher, stylesheets
+
+
+def render_sheet_pdf(sheet, *, language, paper):
+    """The sheet as PDF bytes, in `language` on `paper` ("a4" or "letter"). Stores nothing."""
+    from weasyprint import HTML
+
+    paper_css = paper_stylesheet(paper)
+    html = render_sheet_html(sheet, language=language)
+    fetcher, stylesheets = weasyprint_resources()
+    static_root = _static_path(STYLESHEETS[0]).parent.parent
+    document = HTML(string=html, base_url=f"{static_root.as_uri()}/", url_fetcher=fetcher)
+    return document.write_pdf(stylesheets=[stylesheets[name] for name in (*STYLESHEETS, paper_css)])

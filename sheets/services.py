@@ -1,0 +1,233 @@
+"""Business operations on generated sheets: asking for a PDF, rendering it, packs of PDFs.
+
+Every function takes keyword-only arguments and names its side effects. Tasks are sent with
+`dugout.tasks.send_on_commit`, so a worker never looks for a row that is not committed yet.
+"""
+
+import hashlib
+import io
+import json
+import logging
+import zipfile
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from dugout.tasks import send_on_commit
+from sheets.catalogue import get_catalogue
+from sheets.models import SheetJob, SheetPack, SheetPackItem, Status
+from sheets.render import render_sheet_pdf, renderer_version
+
+logger = logging.getLogger(__name__)
+
+# A pack holds at most this many PDFs (every sheet of every game in every language fits).
+MAX_PACK_ITEMS = 400
+
+
+def content_hash(sheet, *, language, paper):
+    """What a PDF depends on: the game's content (and its rulebook edition's version for games that
+    draw from the rulebook), the sheet, the language, the paper and the renderer's version."""
+    parts = [sheet.game.version, sheet.game.id, sheet.id, language, paper, renderer_version()]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def _send_render(job):
+    from sheets.tasks import render_sheet_job
+
+    send_on_commit(render_sheet_job, job_id=str(job.pk))
+
+
+def request_sheet_pdf(*, sheet, language, paper):
+    """The job for this PDF: a ready one (or one on its way) with the same content hash, else a new one.
+
+    Returns (job, created). Side effects: when none can be reused, creates a queued SheetJob row and
+    sends the `sheets.render_sheet_job` task once the transaction commits.
+    """
+    if language not in sheet.languages:
+        raise ValueError(f"{sheet!r} is not available in {language!r}")
+    digest = content_hash(sheet, language=language, paper=paper)
+    job = SheetJob.objects.reusable(digest).first()
+    if job is not None:
+        return job, False
+    job = SheetJob.objects.create(
+        game=sheet.game.id, sheet=sheet.id, language=language, paper=paper, content_hash=digest
+    )
+    _send_render(job)
+    return job, True
+
+
+def run_sheet_job(*, job):
+    """Render the job's PDF now (the Celery task calls this).
+
+    Side effects: the job goes to running, then to ready with its PDF saved under MEDIA_ROOT, or to
+    failed with the error text (the exception is logged, not raised); then every pack waiting for it
+    moves on (see `advance_packs`). A job already finished is left alone.
+    """
+    now = timezone.now()
+    started = SheetJob.objects.filter(pk=job.pk, status__in=(Status.QUEUED, Status.RUNNING)).update(
+        status=Status.RUNNING, started_at=now, updated_at=now
+    )
+    if not started:
+        logger.info("sheet job %s is already %s", job.pk, job.status)
+        return
+    job.refresh_from_db()
+    try:
+        sheet = get_catalogue().sheet(job.game, job.sheet)
+        pdf = render_sheet_pdf(sheet, language=job.language, paper=job.paper)
+    except Exception as error:
+        logger.exception("sheet job %s failed", job.pk)
+        job.status = Status.FAILED
+        job.error = f"{type(error).__name__}: {error}"
+    else:
+        job.file.save(job.filename, ContentFile(pdf), save=False)
+        job.status = Status.READY
+        job.error = ""
+    job.finished_at = timezone.now()
+    job.save()
+    advance_packs(job=job)
+
+
+def retry_sheet_job(*, job):
+    """Queue a failed job again. Returns the job to follow (another one if an equal PDF is already
+    ready or on its way). Side effects: the failed job goes back to queued with its error cleared and
+    its render task is sent after commit. A job that has not failed is returned unchanged."""
+    if job.status != Status.FAILED:
+        return job
+    other = SheetJob.objects.reusable(job.content_hash).exclude(pk=job.pk).first()
+    if other is not None:
+        return other
+    job.status = Status.QUEUED
+    job.error = ""
+    job.started_at = job.finished_at = None
+    job.save()
+    _send_render(job)
+    return job
+
+
+# ---------------------------------------------------------------------------------------------- packs
+
+
+def create_sheet_pack(*, items, paper, merged=False):
+    """A pack of PDFs: `items` is a list of (sheet, language).
+
+    Side effects: creates the SheetPack and its items, each a reused or new SheetJob (new ones queue
+    their render task); once committed, the zip build task is sent if every item is already ready.
+    """
+    if not items:
+        raise ValueError("a pack needs at least one sheet")
+    if len(items) > MAX_PACK_ITEMS:
+        raise ValueError(f"a pack holds at most {MAX_PACK_ITEMS} sheets")
+    with transaction.atomic():
+        pack = SheetPack.objects.create(paper=paper, merged=merged)
+        for position, (sheet, language) in enumerate(items):
+            job, _created = request_sheet_pdf(sheet=sheet, language=language, paper=paper)
+            SheetPackItem.objects.create(pack=pack, job=job, position=position)
+        # Checked after commit: a worker finishing an item meanwhile could not see this pack yet.
+        transaction.on_commit(lambda: _build_if_complete(pack.pk))
+    return pack
+
+
+def _build_if_complete(pack_id):
+    pack = SheetPack.objects.filter(pk=pack_id, status=Status.QUEUED).first()
+    if pack is None:
+        return
+    jobs = pack.jobs.all()
+    if any(job.status == Status.FAILED for job in jobs):
+        failed = [job.filename for job in jobs if job.status == Status.FAILED]
+        pack.status = Status.FAILED
+        pack.error = "; ".join(failed)
+        pack.save(update_fields=["status", "error", "updated_at"])
+    elif all(job.status == Status.READY for job in jobs):
+        from sheets.tasks import build_sheet_pack
+
+        send_on_commit(build_sheet_pack, pack_id=str(pack.pk))
+
+
+def advance_packs(*, job):
+    """After `job` finished: each waiting pack that holds it fails (if it failed) or, once all its
+    items are ready, has its build task sent after commit."""
+    for pack_id in SheetPack.objects.filter(jobs=job, status=Status.QUEUED).values_list("pk", flat=True):
+        _build_if_complete(pack_id)
+
+
+def build_sheet_pack(*, pack):
+    """Zip the pack's PDFs (and merge them into one PDF if asked). The build task calls this.
+
+    Side effects: the pack goes to running, then to ready with its zip (and merged PDF) saved under
+    MEDIA_ROOT, or to failed with the error. A pack not queued (built already, or being built by
+    another worker) is left alone.
+    """
+    now = timezone.now()
+    if not SheetPack.objects.filter(pk=pack.pk, status=Status.QUEUED).update(
+        status=Status.RUNNING, updated_at=now
+    ):
+        return
+    pack.refresh_from_db()
+    try:
+        jobs = pack.ordered_jobs()
+        not_ready = [job.filename for job in jobs if job.status != Status.READY]
+        if not_ready:
+            raise RuntimeError(f"not ready: {', '.join(not_ready)}")
+        pack.file.save(pack.filename, ContentFile(_zip(jobs)), save=False)
+        if pack.merged:
+            pack.merged_file.save(pack.merged_filename, ContentFile(_merge(jobs)), save=False)
+    except Exception as error:
+        logger.exception("sheet pack %s failed", pack.pk)
+        pack.status = Status.FAILED
+        pack.error = f"{type(error).__name__}: {error}"
+    else:
+        pack.status = Status.READY
+        pack.error = ""
+    pack.finished_at = timezone.now()
+    pack.save()
+
+
+def _zip(jobs):
+    buffer = io.BytesIO()
+    # PDFs are compressed already: storing them is as small and much faster.
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
+        for job in jobs:
+            with job.file.open("rb") as file:
+                archive.writestr(f"{job.game}/{job.filename}", file.read())
+    return buffer.getvalue()
+
+
+def _merge(jobs):
+    from pypdf import PdfWriter
+
+    catalogue = get_catalogue()
+    writer = PdfWriter()
+    for job in jobs:
+        sheet = catalogue.sheet(job.game, job.sheet)
+        with job.file.open("rb") as file:
+            writer.append(io.BytesIO(file.read()), outline_item=sheet.title_in(job.language))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
+def retry_sheet_pack(*, pack):
+    """Try a failed pack again. Side effects: its failed items are queued again (their render tasks
+    sent), the pack goes back to queued, and if every item is ready its build task is sent."""
+    if pack.status != Status.FAILED:
+        return pack
+    with transaction.atomic():
+        for item in pack.items.select_related("job"):
+            if item.job.status == Status.FAILED:
+                job = retry_sheet_job(job=item.job)
+                if job.pk != item.job_id:
+                    item.job = job
+                    item.save(update_fields=["job"])
+        pack.status = Status.QUEUED
+        pack.error = ""
+        pack.finished_at = None
+        pack.save()
+        transaction.on_commit(lambda: _build_if_complete(pack.pk))
+    return pack
+
+
+def pack_progress(pack):
+    """(ready, total) items of the pack."""
+    jobs = pack.ordered_jobs()
+    return sum(job.status == Status.READY for job in jobs), len(jobs)

@@ -1,0 +1,85 @@
+"""Every sheet of the catalogue in every one of its languages, rendered to PDF and parsed back.
+
+Each PDF is rendered (and parsed) once per test run, by the module's `rendered` fixture, in a pool of
+processes: renders take 0.3-5 s each and the catalogue has about a hundred of them.
+"""
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+import django
+import pytest
+
+from sheets.catalogue import get_catalogue
+from sheets.render import render_sheet_pdf, renderer_version
+from tests.sheets.pdf_checks import notdef_messages, read_pdf, render_and_inspect, squeeze, weasyprint_log
+
+CATALOGUE = get_catalogue()
+PAIRS = [(sheet.slug, language) for sheet in CATALOGUE.sheets() for language in sheet.languages]
+# Points: A4 is 595 x 842, US Letter 612 x 792.
+PAGE_SIZES = {"a4": (595, 842), "letter": (612, 792)}
+
+
+@pytest.fixture(scope="module")
+def rendered(request):
+    """{(slug, language): what render_and_inspect found} for the pairs the selected tests need."""
+    wanted = sorted(
+        {
+            (item.callspec.params["slug"], item.callspec.params["language"])
+            for item in request.session.items
+            if item.module is request.module and hasattr(item, "callspec") and "slug" in item.callspec.params
+        }
+    )
+    if not wanted:
+        return {}
+    workers = max(1, min(len(wanted), os.cpu_count() or 1, 4))
+    # spawn: fresh interpreters, no state forked from the test process (threads, database connections).
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=django.setup) as pool:
+        futures = {pair: pool.submit(render_and_inspect, *pair, "a4") for pair in wanted}
+        return {pair: future.result() for pair, future in futures.items()}
+
+
+@pytest.mark.parametrize(("slug", "language"), PAIRS, ids=[f"{slug}-{language}" for slug, language in PAIRS])
+def test_a_sheet_renders_to_a_pdf_in_its_language_with_embedded_fonts(rendered, slug, language):
+    found = rendered[slug, language]
+    sheet = CATALOGUE.sheet_by_slug(slug)
+    assert not notdef_messages(found["warnings"]), f"glyphs no font has: {notdef_messages(found['warnings'])}"
+    assert not found["warnings"], f"WeasyPrint warned: {found['warnings'][:5]}"
+    assert found["pages"] >= 1
+    assert found["page_size"] == PAGE_SIZES["a4"]
+    assert squeeze(sheet.title_in(language)) in found["text"]
+    first_heading = next(section.heading for section in sheet.sections if section.heading)
+    assert squeeze(sheet.text(first_heading, language)) in found["text"]
+    assert found["fonts_not_embedded"] == []
+    assert any(name.startswith("DejaVu") for name in found["fonts"])
+    if language == "ko":
+        assert any(name.startswith("NanumGothic") for name in found["fonts"])
+    assert found["title"].startswith(sheet.title_in(language))
+
+
+def test_a_letter_pdf_has_letter_pages():
+    pdf = render_sheet_pdf(CATALOGUE.sheet("hexfootball", "movement"), language="en", paper="letter")
+    assert tuple(round(value) for value in read_pdf(pdf).pages[0].mediabox[2:]) == PAGE_SIZES["letter"]
+
+
+def test_the_notdef_check_catches_a_glyph_no_font_has(content):
+    content(
+        "glyphs",
+        '[[sheet]]\nid = "clef"\ntitle = "t.title"\n',
+        {"en": '[game]\ntitle = "Glyphs"\n[t]\ntitle = "A clef: \U0001d11e"\n'},
+    )
+    sheet = get_catalogue().sheet("glyphs", "clef")
+    with weasyprint_log() as records:
+        render_sheet_pdf(sheet, language="en", paper="a4")
+    assert notdef_messages([record.getMessage() for record in records])
+
+
+def test_the_pdf_renderer_rejects_an_unknown_paper_size():
+    with pytest.raises(ValueError, match="paper"):
+        render_sheet_pdf(CATALOGUE.sheet("rugby", "plays"), language="en", paper="a3")
+
+
+def test_the_renderer_version_names_its_files_hash():
+    assert renderer_version().startswith("1-")
+    assert len(renderer_version()) > 8
