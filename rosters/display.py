@@ -314,6 +314,15 @@ def entry_summary(team, entry):
         }
     if kind == Kind.IMPORT:
         return gettext("Team imported with %(count)s players.") % {"count": details.get("players", 0)}
+    if kind == Kind.REDRAFT and "budget" in details:
+        return gettext(
+            "Re-drafted after %(season)s: %(kept)s players kept, %(cost)s gp spent of a %(budget)s gp budget."
+        ) % {
+            "season": details.get("season_name", ""),
+            "kept": len(details.get("rehired", [])),
+            "cost": gold(details.get("cost", 0)),
+            "budget": gold(details["budget"].get("total", 0)),
+        }
     return str(entry.get_kind_display())
 
 

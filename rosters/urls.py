@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/fans/", views.fans, name="fans"),
     path("<int:pk>/ready/", views.ready, name="ready"),
     path("<int:pk>/undo/", views.undo, name="undo"),
+    path("<int:pk>/redraft/", views.redraft_team, name="redraft"),
     path(_player, views.player_detail, name="player"),
     path(f"{_player}fire/", views.fire, name="fire"),
     path(f"{_player}retire/", views.retire, name="retire"),

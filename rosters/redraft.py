@@ -1,0 +1,478 @@
+"""Re-drafting a team between seasons, by the edition's [redraft] rules.
+
+Three steps: rest and recovery (players who would miss the next game recover; a D6 per Niggling
+Injury, 4+ removes it; a temporarily retired player rolls per lost characteristic, 4+ brings it back for
+a new Niggling Injury), raising funds (a budget from the base, the treasury and the season's games), and
+the re-draft itself (re-hire players at their current value plus a fee per season played, re-rolls at
+the roster price, staff, Dedicated Fans kept for free; what is left becomes the treasury).
+
+The league app depends on rosters: the functions reading seasons, results and matches import them inside
+the function. The budget and the costs are pure functions of their arguments.
+"""
+
+from dataclasses import asdict, dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max, Q
+from django.db.models.functions import Coalesce
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rosters import ledger
+from rosters.models import LedgerEntry, Player, Team
+from rosters.values import player_value
+from rulebook import formulas
+from rulebook.dice import ENTERED, Dice, DiceError, roll_or_enter
+from rulebook.edition import get_edition
+
+Kind = LedgerEntry.Kind
+# Staff fields of the team and their names in the [redraft] carry_over_costs and [staff] tables.
+STAFF_RULES = {
+    "assistant_coaches": "assistant_coach",
+    "cheerleaders": "cheerleader",
+    "apothecary": "apothecary",
+}
+
+
+def rules(edition=None):
+    """The edition's [redraft] settings."""
+    return (edition or get_edition()).settings["redraft"]
+
+
+# --- raise funds -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonRecord:
+    """What the budget needs to know about the season just finished (ids and counts only)."""
+
+    season_id: int
+    season_name: str = ""
+    league_games: int = 0
+    league_wins: int = 0
+    league_draws: int = 0
+    friendlies: int = 0
+
+    @property
+    def games_played(self):
+        return self.league_games + self.friendlies
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The re-draft budget, part by part, in gold pieces."""
+
+    base: int
+    treasury: int
+    games: int
+    wins: int
+    draws: int
+    uncapped: int
+    cap: int | None
+    total: int
+
+    @property
+    def is_capped(self):
+        return self.total < self.uncapped
+
+
+def raise_funds(*, treasury, games_played, league_wins, league_draws, capped=False, edition=None):
+    """The re-draft budget: the base, plus the treasury (when the edition adds it), plus gold per game
+    played (league and friendlies), per league win and per league draw; at most the optional cap when
+    `capped` (a commissioner's choice)."""
+    redraft = rules(edition)
+    parts = {
+        "base": redraft["base_budget"],
+        "treasury": max(treasury, 0) if redraft["add_treasury"] else 0,
+        "games": games_played * redraft["per_game_played"],
+        "wins": league_wins * redraft["per_league_win"],
+        "draws": league_draws * redraft["per_league_draw"],
+    }
+    uncapped = sum(parts.values())
+    cap = redraft.get("optional_cap") if capped else None
+    total = min(uncapped, cap) if cap is not None else uncapped
+    return Budget(**parts, uncapped=uncapped, cap=cap, total=total)
+
+
+def rehire_cost(value, seasons, *, edition=None):
+    """A player's re-hire price: their current value plus the agent's fee per previous season."""
+    return value + seasons * rules(edition)["rehire_fee_per_season"]
+
+
+def carry_over_cost(item, *, reroll_cost, edition=None):
+    """The re-draft price of one re-roll ("reroll") or one member of staff (assistant_coach, ...)."""
+    edition = edition or get_edition()
+    price = rules(edition)["carry_over_costs"].get(item)
+    if price == "roster_price" or (price is None and item == "reroll"):
+        return reroll_cost
+    return price if price is not None else edition.settings["staff"][item]["cost"]
+
+
+def redraft_cost(*, rehired, rerolls, staff, reroll_cost, edition=None):
+    """The total of a re-draft: `rehired` is [(current value, previous seasons)], `staff` is
+    {"assistant_coaches": n, "cheerleaders": n, "apothecary": bool}."""
+    players = sum(rehire_cost(value, seasons, edition=edition) for value, seasons in rehired)
+    reroll_price = carry_over_cost("reroll", reroll_cost=reroll_cost, edition=edition)
+    sideline = sum(
+        int(count) * carry_over_cost(STAFF_RULES[field], reroll_cost=reroll_cost, edition=edition)
+        for field, count in staff.items()
+    )
+    return players + rerolls * reroll_price + sideline
+
+
+# --- what the league knows (imported lazily: league depends on rosters) -----------------------------
+
+
+def redraft_season(team):
+    """The finished season the team may be re-drafted for now, or None.
+
+    Between seasons means: the team is not drafting, is not entered in a running season, and the latest
+    finished season it played in has not been re-drafted for yet (an undone re-draft may be done again).
+    """
+    from league.models import Season, SeasonEntry
+
+    if team.is_draft:
+        return None
+    entries = SeasonEntry.objects.filter(team=team).exclude(status=SeasonEntry.Status.WITHDRAWN)
+    if entries.filter(season__status=Season.Status.RUNNING).exists():
+        return None
+    season = (
+        Season.objects.filter(entries__team=team, status=Season.Status.FINISHED)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if season is None or already_redrafted(team, season.pk):
+        return None
+    return season
+
+
+def already_redrafted(team, season_id):
+    return team.ledger.filter(kind=Kind.REDRAFT, details__season=season_id).exists()
+
+
+def season_record(team, season):
+    """Games the team played in `season` (confirmed results), its wins and draws, and the friendlies
+    it played since its previous re-draft."""
+    from league.models import Fixture, Result
+    from league.standings import Game
+    from matches.models import Match
+
+    mine = set(team.season_entries.filter(season=season).values_list("pk", flat=True))
+    fixtures = (
+        Fixture.objects.for_season(season)
+        .filter(Q(home__in=mine) | Q(away__in=mine), result__status=Result.Status.CONFIRMED)
+        .select_related("result")
+    )
+    games = wins = draws = 0
+    for fixture in fixtures:
+        result = fixture.result
+        game = Game(
+            home=fixture.home_id,
+            away=fixture.away_id,
+            home_score=result.home_score,
+            away_score=result.away_score,
+            conceded_by=result.conceded_by_id,
+        )
+        outcome = game.outcome_for(fixture.home_id if fixture.home_id in mine else fixture.away_id)
+        games += 1
+        wins += outcome == "win"
+        draws += outcome == "draw"
+    friendlies = Match.objects.for_team(team).applied().filter(fixture__isnull=True)
+    previous = team.ledger.filter(kind=Kind.REDRAFT).order_by("-created_at", "-id").first()
+    if previous is not None:
+        friendlies = friendlies.filter(applied_at__gt=previous.created_at)
+    return SeasonRecord(
+        season_id=season.pk,
+        season_name=str(season.name),
+        league_games=games,
+        league_wins=wins,
+        league_draws=draws,
+        friendlies=friendlies.count(),
+    )
+
+
+def seasons_played(team, players):
+    """{player id: previous seasons the player took part in}: finished seasons in which the team played
+    a confirmed game after the player joined it."""
+    from league.models import Result, Season
+
+    ends = (
+        Result.objects.confirmed()
+        .filter(Q(fixture__home__team=team) | Q(fixture__away__team=team))
+        .filter(fixture__season__status=Season.Status.FINISHED)
+        .values("fixture__season")
+        .annotate(end=Max(Coalesce("confirmed_at", "submitted_at")))
+        .values_list("end", flat=True)
+    )
+    ends = list(ends)
+    return {player.pk: sum(1 for end in ends if player.created_at <= end) for player in players}
+
+
+# --- rest and recovery ---------------------------------------------------------------------------------
+
+
+def rehirable(team, players=None):
+    """The players who may be re-hired: on the roster and permanently hired (journeymen leave)."""
+    players = players if players is not None else list(team.players.on_roster())
+    return [player for player in players if not player.journeyman]
+
+
+def recovery_dice(player):
+    """The dice rest and recovery asks of this player: ("niggling", i) per Niggling Injury, then
+    ("retired", i) per lasting injury of a temporarily retired player."""
+    dice = [("niggling", index) for index in range(player.niggling_injuries)]
+    if player.status == Player.Status.TEMPORARILY_RETIRED:
+        dice += [("retired", index) for index in range(len(player.lasting_injuries))]
+    return dice
+
+
+def _unhurt(player, characteristic, edition):
+    """The characteristic with the player's improvements and none of their injuries."""
+    value = getattr(player.position_rules.profile, characteristic)
+    for _index in range(player.improvements()[characteristic]):
+        value = formulas.improve(value, characteristic, edition=edition)
+    return value
+
+
+def recovered(player, characteristic, *, edition):
+    """The stored value once one lasting reduction of `characteristic` heals: one step back, never
+    better than the player unhurt, within the bounds."""
+    value = getattr(player, characteristic)
+    if value is None:
+        return None
+    settings = edition.settings["characteristics"]
+    step = settings["step"][characteristic]
+    healed = value + step
+    best = _unhurt(player, characteristic, edition)
+    if best is not None and (healed - best) * step > 0:
+        healed = best
+    low, high = settings["bounds"][characteristic]
+    return min(high, max(low, healed))
+
+
+def _roll(dice, recovery, face, purpose):
+    try:
+        return roll_or_enter(dice, recovery["dice"], [face] if face else None, purpose=purpose)
+    except DiceError as error:
+        raise ValidationError(_("Enter a die from 1 to 6, or leave it empty to let Dugout roll.")) from error
+
+
+def rest_and_recovery(team, player, *, dice, faces=None):
+    """Apply rest and recovery to one player (in memory; the caller saves) and return what happened.
+
+    `faces`: {("niggling" | "retired", index): face entered by the coach}; a die without a face is
+    rolled with `dice`. The apothecary bonus counts the team's apothecary before the re-draft.
+    """
+    edition = get_edition(team.edition)
+    redraft = rules(edition)
+    faces = faces or {}
+    report = {"player": player.name, "id": player.pk, "recovered_mng": False, "rolls": []}
+    if player.miss_next_game and redraft["miss_next_game_recovers"]:
+        player.miss_next_game = False
+        report["recovered_mng"] = True
+
+    niggling = redraft["niggling_recovery"]
+    modifier = niggling["apothecary_modifier"] if team.apothecary else 0
+    healed = 0
+    for index in range(player.niggling_injuries):
+        roll = _roll(dice, niggling, faces.get(("niggling", index)), "niggling_recovery")
+        success = roll.total + modifier >= niggling["target"]
+        healed += success
+        report["rolls"].append(
+            {**roll.as_dict(), "modifier": modifier, "success": success, "what": "niggling_injury"}
+        )
+    player.niggling_injuries -= healed
+
+    if player.status == Player.Status.TEMPORARILY_RETIRED:
+        retired = redraft["retired_recovery"]
+        modifier = retired["apothecary_modifier"] if team.apothecary else 0
+        kept = []
+        for index, injury in enumerate(player.lasting_injuries):
+            roll = _roll(dice, retired, faces.get(("retired", index)), "retired_recovery")
+            success = roll.total + modifier >= retired["target"]
+            report["rolls"].append(
+                {**roll.as_dict(), "modifier": modifier, "success": success, "what": injury}
+            )
+            if not success:
+                kept.append(injury)
+                continue
+            characteristic = edition.table("lasting_injury").row(injury)["characteristic"]
+            setattr(player, characteristic, recovered(player, characteristic, edition=edition))
+            if retired.get("gains_niggling"):
+                player.niggling_injuries += 1
+        player.lasting_injuries = kept
+    return report
+
+
+# --- the re-draft ----------------------------------------------------------------------------------------
+
+
+def _fail(message, **params):
+    raise ValidationError(message % params if params else message)
+
+
+def _check_staff(team, staff, settings):
+    for field, rule in STAFF_RULES.items():
+        count = int(staff.get(field, 0))
+        if count < 0 or count > settings["staff"][rule]["max"]:
+            _fail(_("At most %(max)d of these may be hired."), max=settings["staff"][rule]["max"])
+    if staff.get("apothecary") and not team.rules.apothecary:
+        _fail(_("This team may not hire an apothecary."))
+
+
+def redraft_team(
+    *,
+    team,
+    actor,
+    record,
+    rehire,
+    rerolls,
+    assistant_coaches,
+    cheerleaders,
+    apothecary,
+    capped=False,
+    seasons=None,
+    dice=None,
+    faces=None,
+    as_commissioner=False,
+):
+    """Re-draft `team` for the season of `record` (a SeasonRecord): rest and recovery of the players
+    re-hired, then the re-draft paid from the budget; what is left becomes the treasury.
+
+    `rehire`: ids of the players kept; `seasons`: {player id: previous seasons} (read from the league
+    when not given); `faces`: {player id: {("niggling" | "retired", index): face}} entered by the coach,
+    other dice rolled with `dice` (a rulebook.dice.Dice). Everything is checked before any die is rolled.
+
+    Side effects: the re-hired players lose their miss-next-game, maybe Niggling Injuries and lasting
+    injuries (gaining Niggling Injuries), and temporarily retired ones come back; players not re-hired
+    leave the team (fired, or retired for good when they were temporarily retired); the team's re-rolls,
+    staff and treasury are set; team value is recomputed; one ledger entry of kind "redraft" (which undo
+    reverses) holds the budget, the costs and every roll. Raises ValidationError, changing nothing.
+    """
+    edition = get_edition(team.edition)
+    settings = edition.settings
+    with transaction.atomic():
+        Team.objects.select_for_update().filter(pk=team.pk).first()
+        if team.is_draft:
+            _fail(_("A team still being drafted cannot be re-drafted."))
+        if already_redrafted(team, record.season_id):
+            _fail(_("The team has already been re-drafted for this season."))
+        players = list(team.players.on_roster())
+        candidates = {player.pk: player for player in rehirable(team, players)}
+        rehire = {int(pk) for pk in rehire}
+        if rehire - set(candidates):
+            _fail(_("Only players on the roster can be re-hired."))
+        if len(rehire) > settings["max_players"]:
+            _fail(_("A team may have at most %(max)d players."), max=settings["max_players"])
+        if not 0 <= rerolls <= settings["max_rerolls"]:
+            _fail(_("A team may have at most %(max)d team re-rolls."), max=settings["max_rerolls"])
+        staff = {
+            "assistant_coaches": assistant_coaches,
+            "cheerleaders": cheerleaders,
+            "apothecary": bool(apothecary),
+        }
+        _check_staff(team, staff, settings)
+        if seasons is None:
+            seasons = seasons_played(team, players)
+        kept = [candidates[pk] for pk in sorted(rehire, key=lambda pk: candidates[pk].number)]
+        prices = {p.pk: rehire_cost(player_value(p), seasons.get(p.pk, 0), edition=edition) for p in kept}
+        budget = raise_funds(
+            treasury=team.treasury,
+            games_played=record.games_played,
+            league_wins=record.league_wins,
+            league_draws=record.league_draws,
+            capped=capped,
+            edition=edition,
+        )
+        cost = redraft_cost(
+            rehired=[(player_value(p), seasons.get(p.pk, 0)) for p in kept],
+            rerolls=rerolls,
+            staff=staff,
+            reroll_cost=team.rules.reroll_cost,
+            edition=edition,
+        )
+        if cost > budget.total:
+            _fail(
+                _("The re-draft costs %(cost)s gp but the budget is %(budget)s gp."),
+                cost=f"{cost:,}",
+                budget=f"{budget.total:,}",
+            )
+        faces = faces or {}
+        for player in kept:
+            for what, index in recovery_dice(player):
+                face = faces.get(player.pk, {}).get((what, index))
+                if face:
+                    _roll(None, rules(edition)[f"{what}_recovery"], face, "check")
+        dice = dice or Dice()
+        with ledger.change(
+            team, actor=actor, kind=Kind.REDRAFT, players=players, as_commissioner=as_commissioner
+        ) as change:
+            recovery = [rest_and_recovery(team, p, dice=dice, faces=faces.get(p.pk)) for p in kept]
+            for player in kept:
+                if player.status == Player.Status.TEMPORARILY_RETIRED:
+                    player.status = Player.Status.ACTIVE
+            released = [player for player in players if player.pk not in rehire]
+            for player in released:
+                retired = player.status == Player.Status.TEMPORARILY_RETIRED
+                player.status = Player.Status.RETIRED if retired else Player.Status.FIRED
+            carried = 0 if rules(edition)["add_treasury"] else team.treasury
+            team.treasury = carried + budget.total - cost
+            team.rerolls = rerolls
+            team.assistant_coaches = assistant_coaches
+            team.cheerleaders = cheerleaders
+            team.apothecary = bool(apothecary)
+            change.details = {
+                "season": record.season_id,
+                "season_name": record.season_name,
+                "record": asdict(record),
+                "budget": asdict(budget),
+                "cost": cost,
+                "rehired": [
+                    {"player": p.name, "id": p.pk, "cost": prices[p.pk], "seasons": seasons.get(p.pk, 0)}
+                    for p in kept
+                ],
+                "released": [player.name for player in released],
+                "rerolls": rerolls,
+                "staff": staff,
+                "recovery": recovery,
+            }
+    return change.details
+
+
+def recovery_summary(team, details):
+    """One sentence per die rest and recovery rolled, in the active language, from the ledger details."""
+    edition = get_edition(team.edition)
+    language = get_language()
+    gains_niggling = rules(edition)["retired_recovery"].get("gains_niggling", False)
+    texts = []
+    for report in details.get("recovery", []):
+        for roll in report["rolls"]:
+            how = _("entered") if roll["source"] == ENTERED else _("rolled by Dugout")
+            modifier = f" {roll['modifier']:+d}" if roll["modifier"] else ""
+            params = {
+                "player": report["player"],
+                "dice": roll["dice"],
+                "face": roll["faces"][0],
+                "modifier": modifier,
+                "how": how,
+            }
+            if roll["what"] == "niggling_injury":
+                text = (
+                    _("%(player)s: a niggling injury heals (%(dice)s %(face)s%(modifier)s, %(how)s).")
+                    if roll["success"]
+                    else _("%(player)s: a niggling injury stays (%(dice)s %(face)s%(modifier)s, %(how)s).")
+                )
+            else:
+                params["injury"] = edition.text(f"table.lasting_injury.{roll['what']}.name", language)
+                if not roll["success"]:
+                    text = _("%(player)s keeps %(injury)s (%(dice)s %(face)s%(modifier)s, %(how)s).")
+                elif gains_niggling:
+                    text = _(
+                        "%(player)s recovers from %(injury)s but gains a niggling injury "
+                        "(%(dice)s %(face)s%(modifier)s, %(how)s)."
+                    )
+                else:
+                    text = _("%(player)s recovers from %(injury)s (%(dice)s %(face)s%(modifier)s, %(how)s).")
+            texts.append(text % params)
+    return texts
