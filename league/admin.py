@@ -1,6 +1,9 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from league.models import Fixture, Invitation, League, Result, Round, Season, SeasonEntry
+from league.services.standings import rebuild_standings
 
 
 @admin.register(League)
@@ -28,6 +31,28 @@ class SeasonAdmin(admin.ModelAdmin):
     list_filter = ["status", "format"]
     list_select_related = ["league"]
     inlines = [SeasonEntryInline]
+    actions = ["rebuild"]
+
+    def save_related(self, request, form, formsets, change):
+        """Entries edited here bypass the services: the stored table is rebuilt after them."""
+        super().save_related(request, form, formsets, change)
+        rebuild_standings(season=form.instance)
+
+    @admin.action(description=_("Rebuild the standings"))
+    def rebuild(self, request, queryset):
+        for season in queryset.select_related("league"):
+            rebuild_standings(season=season)
+        count = queryset.count()
+        self.message_user(
+            request,
+            ngettext(
+                "Rebuilt the standings of %(count)s season.",
+                "Rebuilt the standings of %(count)s seasons.",
+                count,
+            )
+            % {"count": count},
+            messages.SUCCESS,
+        )
 
 
 @admin.register(Round)
@@ -49,3 +74,19 @@ class ResultAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     list_select_related = ["fixture__home__team", "fixture__away__team", "submitted_by", "decided_by"]
     raw_id_fields = ["fixture", "conceded_by", "submitted_by", "decided_by"]
+
+    # A result changed here bypasses the services: its season's stored table is rebuilt.
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        rebuild_standings(season=obj.fixture.season)
+
+    def delete_model(self, request, obj):
+        season = obj.fixture.season
+        super().delete_model(request, obj)
+        rebuild_standings(season=season)
+
+    def delete_queryset(self, request, queryset):
+        seasons = list(Season.objects.filter(fixtures__result__in=queryset).distinct())
+        super().delete_queryset(request, queryset)
+        for season in seasons:
+            rebuild_standings(season=season)

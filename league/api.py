@@ -8,7 +8,28 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
 from league.models import Fixture, League, Result, Season
-from league.tables import season_standings
+from league.tables import stored_table
+
+# A stored table row's fields, and their names in the JSON.
+STANDINGS_FIELDS = (
+    "position",
+    "entry_id",
+    "name",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "td_for",
+    "td_against",
+    "cas_for",
+    "cas_against",
+    "bonus",
+    "points",
+    "tiebreaker",
+    "tiebreaker_value",
+    "still_tied",
+)
+STANDINGS_KEYS = tuple("entry" if name == "entry_id" else name for name in STANDINGS_FIELDS)
 
 
 def _league_json(league):
@@ -103,34 +124,13 @@ def season(request, pk):
 
 @require_GET
 def standings(request, pk):
+    """The season's stored table (read as plain values: one query, no model rows)."""
     season = _season(request, pk)
-    rows = season_standings(season)
-    return _json(
-        {
-            "season": season.pk,
-            "standings": [
-                {
-                    "position": row.position,
-                    "entry": row.entry,
-                    "name": row.name,
-                    "played": row.played,
-                    "won": row.won,
-                    "drawn": row.drawn,
-                    "lost": row.lost,
-                    "td_for": row.td_for,
-                    "td_against": row.td_against,
-                    "cas_for": row.cas_for,
-                    "cas_against": row.cas_against,
-                    "bonus": row.bonus,
-                    "points": row.points,
-                    "tiebreaker": row.tiebreaker,
-                    "tiebreaker_value": row.tiebreaker_value,
-                    "still_tied": row.still_tied,
-                }
-                for row in rows
-            ],
-        }
-    )
+    rows = stored_table(season).values_list(*STANDINGS_FIELDS)
+    standings = [dict(zip(STANDINGS_KEYS, values, strict=True)) for values in rows]
+    for row in standings:
+        row["tiebreaker"] = row["tiebreaker"] or None  # stored as "" when no tie-breaker placed the row
+    return _json({"season": season.pk, "standings": standings})
 
 
 @require_GET

@@ -21,10 +21,11 @@ PALETTE = [
     "#cab2d6",
 ]
 WIDTH, HEIGHT = 720, 360
+MAX_SERIES = 12  # lines drawn at most
 LEFT, RIGHT, TOP, BOTTOM = 60, 170, 20, 40
 
 
-def line_chart(series, *, x_labels, title, y_label="", max_series=12):
+def line_chart(series, *, x_labels, title, y_label="", max_series=MAX_SERIES):
     """An SVG line chart. `series`: [(name, [y or None per x label])], drawn in order (first on top
     of the legend); only the first `max_series` are drawn."""
     series = series[:max_series]
@@ -87,19 +88,10 @@ def _number(value):
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
-def standings_race(tables, *, title):
-    """Points after each round per team; `tables` from standings.standings_by_round. Teams in the
-    order of the last table."""
-    if not tables:
-        return line_chart([], x_labels=[], title=title)
-    last = tables[-1][1]
-    points = {row.entry: [] for row in last}
-    for _round_number, rows in tables:
-        by_entry = {row.entry: row.points for row in rows}
-        for entry, series in points.items():
-            series.append(by_entry.get(entry, 0))
-    series = [(row.name, points[row.entry]) for row in last]
-    return line_chart(series, x_labels=[number for number, _rows in tables], title=title)
+def standings_race(series, *, rounds, title):
+    """Points after each round per team. `series`: [(team name, [points after each of `rounds`])], in
+    the order of the table (standings.points_by_round computes the points)."""
+    return line_chart(series, x_labels=rounds, title=title)
 
 
 def team_value_over_season(results, names, *, title):

@@ -14,6 +14,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from league.models import Fixture, League, Result, Round, Season, SeasonEntry
 from league.services.leagues import SETTINGS_FIELDS
+from league.services.standings import rebuild_standings
 from rosters.models import Team
 
 FORMAT = "dugout-league"
@@ -119,7 +120,7 @@ def import_league(data):
     """Create the league described by `data` (from export_league) and return it.
 
     Side effects: creates the League, its Seasons, SeasonEntries, Rounds, Fixtures and Results, and
-    any missing users (unusable password). Refuses a slug already taken.
+    any missing users (unusable password), and stores each season's table. Refuses a slug already taken.
     """
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         raise ValidationError("not a Dugout league export (version 1)")
@@ -194,4 +195,5 @@ def _import_season(league, data, users):
                 submitted_at=parse_datetime(result["submitted_at"]),
                 confirmed_at=parse_datetime(result["confirmed_at"]) if result["confirmed_at"] else None,
             )
+    rebuild_standings(season=season)
     return season

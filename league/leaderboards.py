@@ -1,25 +1,35 @@
 """Leaderboards: teams of a season, players of a season's teams, coaches across a league's seasons.
 
-Each is computed in a constant number of queries, whatever the size of the league.
+Each is read from what league.services.standings stores (StandingsRow, CoachRecord) by queries that
+the database sorts and limits (ORDER BY ... LIMIT, from indexes), in a constant number of queries
+whatever the size of the league.
 """
 
-from collections import defaultdict
-from dataclasses import dataclass
-
-from league import standings
-from league.models import Fixture, Result, SeasonEntry
-from league.tables import GAME_FIELDS
+from league.models import CoachRecord, SeasonEntry
+from league.tables import stored_table
 from rosters.models import Player
 
 TOP = 10
 
 
 def team_leaders(rows, *, top=TOP):
-    """{"points": [...], "touchdowns": [...], "casualties": [...]} from standings rows."""
+    """{"points": [...], "touchdowns": [...], "casualties": [...]} from a list of computed standings
+    rows (the table after an earlier round); season_team_leaders reads the stored table instead."""
     return {
         "points": sorted(rows, key=lambda row: (-row.points, row.position))[:top],
         "touchdowns": sorted(rows, key=lambda row: (-row.td_for, row.position))[:top],
         "casualties": sorted(rows, key=lambda row: (-row.cas_for, row.position))[:top],
+    }
+
+
+def season_team_leaders(season, *, top=TOP):
+    """The same three boards from the season's stored table (three queries, each read from an index of
+    the rows and limited to `top`; the table's order is already by points)."""
+    table = stored_table(season)
+    return {
+        "points": list(table.order_by("position")[:top]),
+        "touchdowns": list(table.order_by("-td_for", "position")[:top]),
+        "casualties": list(table.order_by("-cas_for", "position")[:top]),
     }
 
 
@@ -33,56 +43,10 @@ def player_leaders(season, *, top=TOP):
     )
 
 
-@dataclass
-class CoachRow:
-    coach_id: int
-    name: str
-    seasons: int = 0
-    played: int = 0
-    won: int = 0
-    drawn: int = 0
-    lost: int = 0
-    td_for: int = 0
-    td_against: int = 0
-    points: int = 0
-
-
 def coach_leaders(league, *, top=None):
-    """Coaches ranked by league points over every season of `league` (two queries)."""
-    results = (
-        Result.objects.confirmed()
-        .filter(fixture__season__league=league, fixture__stage=Fixture.Stage.LEAGUE)
-        .values_list(*GAME_FIELDS, "fixture__season_id")
-    )
-    games = [(standings.Game(*row[:-1]), row[-1]) for row in results]
-    entries = SeasonEntry.objects.filter(season__league=league, coach__isnull=False).values_list(
-        "pk", "season_id", "coach_id", "coach__display_name", "coach__username"
-    )
-    coach_of, rows, seasons = {}, {}, defaultdict(set)
-    for pk, _season_id, coach_id, display_name, username in entries:
-        coach_of[pk] = coach_id
-        rows.setdefault(coach_id, CoachRow(coach_id=coach_id, name=display_name or username))
-    scoring = league.scoring()
-    for game, season_id in games:
-        for entry in (game.home, game.away):
-            coach_id = coach_of.get(entry)
-            if coach_id is None:
-                continue
-            row = rows[coach_id]
-            outcome = game.outcome_for(entry)
-            scored, conceded = game.scores_for(entry)
-            seasons[coach_id].add(season_id)
-            row.played += 1
-            row.won += outcome == "win"
-            row.drawn += outcome == "draw"
-            row.lost += outcome == "loss"
-            row.td_for += scored
-            row.td_against += conceded
-            row.points += scoring[outcome]
-    for coach_id, row in rows.items():
-        row.seasons = len(seasons[coach_id])
-    ranked = sorted(
-        (row for row in rows.values() if row.played),
-        key=lambda row: (-row.points, -(row.td_for - row.td_against), row.name.casefold()),
-    )
-    return ranked[:top] if top else ranked
+    """Coaches ranked by league points over every season of `league`: the league's CoachRecords (the
+    stored table rows of their teams added up, at the win, draw and loss points, bonus points left out;
+    `seasons` counts the seasons in which they played), best first, each with the coach's `name`. One
+    query, read from the top of an index and limited to `top`."""
+    records = CoachRecord.objects.filter(league=league).ranked()
+    return list(records[:top] if top else records)

@@ -9,7 +9,8 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, Value
+from django.db.models.functions import Coalesce, Lower, NullIf
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -319,6 +320,23 @@ class FixtureQuerySet(models.QuerySet):
             "season__league", "round", "home__team", "home__coach", "away__team", "away__coach", "result"
         )
 
+    def listed(self):
+        """Plain rows (dicts) for a list of fixtures, which render much faster than model rows: pk,
+        stage, scheduled_at, home_name, away_name, round_number, round_date, and the result's status,
+        home_score and away_score (None without a result)."""
+        return self.values(
+            "pk",
+            "stage",
+            "scheduled_at",
+            home_name=Coalesce("home__team__name", "home__name"),
+            away_name=Coalesce("away__team__name", "away__name"),
+            round_number=models.F("round__number"),
+            round_date=models.F("round__date"),
+            status=models.F("result__status"),
+            home_score=models.F("result__home_score"),
+            away_score=models.F("result__away_score"),
+        )
+
 
 class Fixture(models.Model):
     class Stage(models.TextChoices):
@@ -333,6 +351,9 @@ class Fixture(models.Model):
     stage = models.CharField(_("stage"), max_length=10, choices=Stage, default=Stage.LEAGUE)
     # Position in a playoff round: the winners of slots 2k and 2k+1 meet in the next round's slot k.
     bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Whether its result is confirmed: a copy of result.status kept by league.services.results, so that
+    # a page finds the rounds still open (and those played) by index, without reading every result.
+    confirmed = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = FixtureQuerySet.as_manager()
@@ -343,6 +364,12 @@ class Fixture(models.Model):
         verbose_name_plural = _("fixtures")
         constraints = [
             models.CheckConstraint(condition=~Q(home=models.F("away")), name="league_fixture_two_sides"),
+        ]
+        indexes = [
+            # A round's fixtures in order, the rounds still open, and the fixtures outside a round.
+            models.Index(fields=["round", "bracket_slot"], name="league_fixture_round_order"),
+            models.Index(fields=["round", "confirmed"], name="league_fixture_round_open"),
+            models.Index(fields=["season", "round"], name="league_fixture_season_round"),
         ]
 
     def __str__(self):
@@ -438,3 +465,92 @@ class Result(models.Model):
     @property
     def is_confirmed(self):
         return self.status == self.Status.CONFIRMED
+
+
+class StandingsRowQuerySet(models.QuerySet):
+    def for_season(self, season):
+        return self.filter(season=season)
+
+    def with_names(self):
+        """Best first, each row with the team's `name` as it reads today (no entry or team rows loaded)."""
+        return self.annotate(name=Coalesce("entry__team__name", "entry__name")).order_by("position")
+
+
+class StandingsRow(models.Model):
+    """One team's line in a season's league table, as league.standings computed it from the confirmed
+    results. Written only by league.services.standings (the services that change what counts call it);
+    pages read these rows instead of recomputing the table."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings_rows")
+    entry = models.OneToOneField(SeasonEntry, on_delete=models.CASCADE, related_name="standings_row")
+    position = models.PositiveIntegerField()
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    drawn = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)
+    td_for = models.PositiveIntegerField(default=0)
+    td_against = models.PositiveIntegerField(default=0)
+    cas_for = models.PositiveIntegerField(default=0)
+    cas_against = models.PositiveIntegerField(default=0)
+    bonus = models.IntegerField(default=0)
+    points = models.IntegerField(default=0)
+    # Why the row stands where it does among the teams on the same points (see league.standings.Row).
+    tied_count = models.PositiveIntegerField(default=0)  # other teams on the same points
+    tied_names = models.JSONField(default=list)  # their names, kept only when there are three or fewer
+    tiebreaker = models.CharField(max_length=40, blank=True)  # the one that placed it, "" when none did
+    tiebreaker_value = models.IntegerField(null=True, blank=True)
+    still_tied = models.BooleanField(default=False)
+
+    objects = StandingsRowQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["season", "position"]
+        verbose_name = _("standings row")
+        verbose_name_plural = _("standings rows")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "position"], name="league_standings_position_once"),
+        ]
+        # The season's leaders, read from the top of an index (league.leaderboards).
+        indexes = [
+            models.Index(fields=["season", "-td_for", "position"], name="league_standings_touchdowns"),
+            models.Index(fields=["season", "-cas_for", "position"], name="league_standings_casualties"),
+        ]
+
+    def __str__(self):
+        return f"{self.season_id} #{self.position}"
+
+
+class CoachRecordQuerySet(models.QuerySet):
+    def ranked(self):
+        """Best first (points, then touchdown difference, then name), each with the coach's `name`."""
+        name = Coalesce(NullIf("coach__display_name", Value("")), "coach__username")
+        return self.annotate(name=name).order_by("-points", "-td_difference", Lower(name), "coach_id")
+
+
+class CoachRecord(models.Model):
+    """A coach's line in a league's coaches' leaderboard: the stored table rows of their teams added up
+    over every season of the league (win, draw and loss points, no bonus). Written with the tables by
+    league.services.standings, so the leaderboard reads the top of an index."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="coach_records")
+    coach = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seasons = models.PositiveIntegerField(default=0)  # the seasons in which they played
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    drawn = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)
+    td_for = models.PositiveIntegerField(default=0)
+    td_against = models.PositiveIntegerField(default=0)
+    td_difference = models.IntegerField(default=0)
+    points = models.IntegerField(default=0)
+
+    objects = CoachRecordQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("coach record")
+        verbose_name_plural = _("coach records")
+        constraints = [models.UniqueConstraint(fields=["league", "coach"], name="league_coach_record_once")]
+        indexes = [models.Index(fields=["league", "-points", "-td_difference"], name="league_coach_ranking")]
+
+    def __str__(self):
+        return f"{self.league_id} · {self.coach_id}"

@@ -12,6 +12,8 @@ from itertools import groupby
 
 # league.models.TIEBREAKERS names them for people; these compute them.
 HEAD_TO_HEAD = {"head_to_head_points", "head_to_head_td_difference"}
+# A tie-break reason names the other teams on the same points up to this many, else counts them.
+TIED_NAMES_KEPT = 3
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,20 @@ class Row:
     tiebreaker: str | None = None  # the tie-breaker that placed it, None when not tied or still tied
     tiebreaker_value: int | None = None
     still_tied: bool = False
+
+    @property
+    def entry_id(self):
+        return self.entry
+
+    @property
+    def tied_count(self):
+        return len(self.tied_with)
+
+    @property
+    def tied_names(self):
+        """The other teams on the same points by name, when they are few enough to name (three or fewer);
+        league.models.StandingsRow stores only these."""
+        return self.tied_with if len(self.tied_with) <= TIED_NAMES_KEPT else []
 
     @property
     def td_difference(self):
@@ -225,3 +241,30 @@ def standings_by_round(entries, games, *, scoring, tiebreakers, seed=0):
         )
         for number in numbers
     ]
+
+
+def points_by_round(entries, games, *, scoring, rounds):
+    """{entry: [league points after each round of `rounds`]} for the entries of `entries` (the race
+    chart): points and bonus points only, summed game by game, so no table is computed per round.
+
+    `games`: Game records of confirmed results between teams of the table (games of other teams and
+    games outside a round are ignored). `rounds`: the round numbers to report, in order.
+    """
+    wanted = set(entries)
+    gained = {}
+    for game in games:
+        if game.round is None:
+            continue
+        for entry in (game.home, game.away):
+            if entry in wanted:
+                points = _outcome_points(game.outcome_for(entry), scoring) + _bonus(
+                    game, entry, scoring.get("bonus")
+                )
+                gained[game.round, entry] = gained.get((game.round, entry), 0) + points
+    series = {entry: [] for entry in entries}
+    for entry, points in series.items():
+        total = 0
+        for number in rounds:
+            total += gained.get((number, entry), 0)
+            points.append(total)
+    return series

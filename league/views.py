@@ -7,7 +7,8 @@ someone who may not make it is a 403 (raised by the services, or by the helpers 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Prefetch, Q
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from league import charts, ical, leaderboards
+from league import charts, ical, leaderboards, standings
 from league.forms import (
     CommentForm,
     FixtureForm,
@@ -38,7 +39,26 @@ from league.services import entries as entry_services
 from league.services import leagues as league_services
 from league.services import results as result_services
 from league.services import scheduling
-from league.tables import season_games, season_standings, season_standings_by_round
+from league.tables import (
+    StoredTable,
+    first_open_round,
+    played_round_numbers,
+    season_games,
+    season_standings,
+    stored_table,
+)
+
+# Every list page renders a bounded number of rows, whatever the size of the league.
+# Measured: a table row costs about 0.1 ms to render, so a page of 25 stays within a third of the time
+# of a small league's page (benchmarks/league_bench.py).
+STANDINGS_PER_PAGE = 25
+FIXTURES_PER_PAGE = 25
+ENTRIES_PER_PAGE = 50
+LEAGUE_PAGE_ROWS = 10  # the top of the current table on the league's page
+LEADERS = 10  # each leaderboard of a season
+STANDINGS_LEADERS = 5  # the leaders under the standings
+COACHES = 25  # the coaches' leaderboard
+ROUND_LINKS = 4  # rounds linked on each side of the current one (plus the first and the last)
 
 # --- access helpers ----------------------------------------------------------------------------------
 
@@ -88,6 +108,27 @@ def get_fixture(request, pk):
     return fixture
 
 
+def _page(request, items, per_page):
+    """The requested page (?page=N; the first or the last when N is not a page) of a QuerySet or list."""
+    return Paginator(items, per_page).get_page(request.GET.get("page"))
+
+
+def _round_links(numbers, current):
+    """The round numbers to link in a round navigation: the first, the last and those around `current`
+    (the last round when None), with None where numbers are left out."""
+    if len(numbers) <= 2 * ROUND_LINKS + 3:
+        return list(numbers)
+    index = numbers.index(current) if current in numbers else len(numbers) - 1
+    low, high = max(index - ROUND_LINKS, 1), min(index + ROUND_LINKS, len(numbers) - 2)
+    return [
+        numbers[0],
+        *([None] if low > 1 else []),
+        *numbers[low : high + 1],
+        *([None] if high < len(numbers) - 2 else []),
+        numbers[-1],
+    ]
+
+
 def _attempt(request, action, success):
     """Run a service call; a ValidationError becomes an error message. Returns whether it worked."""
     try:
@@ -133,7 +174,7 @@ def league_detail(request, slug):
     league = get_league(request, slug)
     seasons = list(league.seasons.all())
     current = _current_season(league)
-    rows = season_standings(current) if current else []
+    rows = list(stored_table(current)[:LEAGUE_PAGE_ROWS]) if current else []
     return render(
         request,
         "league/league_detail.html",
@@ -233,7 +274,6 @@ def league_leaderboards(request, slug):
     """Coaches across every season, and the teams and players of the current season."""
     league = get_league(request, slug)
     season = _current_season(league)
-    rows = season_standings(season) if season else []
     return render(
         request,
         "league/league_leaderboards.html",
@@ -241,9 +281,11 @@ def league_leaderboards(request, slug):
             "league": league,
             "season": season,
             "current": season,
-            "coaches": leaderboards.coach_leaders(league),
-            "team_board": leaderboards.team_leaders(rows),
-            "players": leaderboards.player_leaders(season) if season and league.is_blood_bowl else [],
+            "coaches": leaderboards.coach_leaders(league, top=COACHES),
+            "team_board": leaderboards.season_team_leaders(season, top=LEADERS) if season else {},
+            "players": leaderboards.player_leaders(season, top=LEADERS)
+            if season and league.is_blood_bowl
+            else [],
         },
     )
 
@@ -251,19 +293,20 @@ def league_leaderboards(request, slug):
 # --- seasons -----------------------------------------------------------------------------------------
 
 
-def _teams_phrase(names):
-    """The tied teams by name, or by count when there are many."""
-    if len(names) <= 3:
+def _teams_phrase(names, count):
+    """The tied teams by name, or by count when there are many (then `names` is empty)."""
+    if names and len(names) == count:
         return ", ".join(names)
-    return ngettext("%(count)s other team", "%(count)s other teams", len(names)) % {"count": len(names)}
+    return ngettext("%(count)s other team", "%(count)s other teams", count) % {"count": count}
 
 
 def _with_reason(row):
-    """Adds `reason`: why the row stands where it does among teams on the same points."""
-    if not row.tied_with:
+    """Adds `reason`: why the row stands where it does among teams on the same points (a stored
+    StandingsRow or a computed standings.Row)."""
+    if not row.tied_count:
         row.reason = ""
         return row
-    teams = _teams_phrase(row.tied_with)
+    teams = _teams_phrase(row.tied_names, row.tied_count)
     if row.still_tied:
         row.reason = _("Level with %(teams)s on every tie-breaker.") % {"teams": teams}
     elif row.tiebreaker_value is None:
@@ -284,7 +327,9 @@ def season_detail(request, pk):
     season = get_season(request, pk)
     league = season.league
     is_commissioner = league.is_commissioner(request.user)
-    entries = list(season.entries.with_related().exclude(status=SeasonEntry.Status.WITHDRAWN))
+    entries = _page(
+        request, season.entries.with_related().exclude(status=SeasonEntry.Status.WITHDRAWN), ENTRIES_PER_PAGE
+    )
     my_fixtures = []
     if request.user.is_authenticated:
         my_fixtures = list(Fixture.objects.for_season(season).for_coach(request.user).with_related())
@@ -306,58 +351,151 @@ def season_detail(request, pk):
     )
 
 
+def _own_rows(request, season, computed=None):
+    """The rows of the teams the user coaches in the season, each with the `page` it is on: from the
+    stored table, or from `computed` rows (the table after an earlier round)."""
+    if not request.user.is_authenticated:
+        return []
+    if computed is None:
+        rows = list(stored_table(season).filter(entry__coach=request.user))
+    else:
+        mine = set(season.entries.filter(coach=request.user).values_list("pk", flat=True))
+        rows = [row for row in computed if row.entry in mine]
+    for row in rows:
+        row.page = (row.position - 1) // STANDINGS_PER_PAGE + 1
+    return rows
+
+
 def standings_page(request, pk):
-    """The table with tie-break reasons; ?after=N shows it as it stood after round N."""
+    """The stored table with tie-break reasons, a page at a time (?page=N; the user's own teams are
+    linked to their page). ?after=N shows the table as it stood after round N, computed on demand."""
     season = get_season(request, pk)
-    games = season_games(season)
-    round_numbers = sorted({game.round for game in games if game.round is not None})
+    round_numbers = played_round_numbers(season)
     after = request.GET.get("after", "")
     after = int(after) if after.isdigit() and int(after) in round_numbers else None
-    if after is not None:
-        games = [game for game in games if game.round is not None and game.round <= after]
-    rows = [_with_reason(row) for row in season_standings(season, games=games)]
-    team_board = leaderboards.team_leaders(rows)
+    if after is None:
+        rows = StoredTable(season)
+        own = _own_rows(request, season)
+        team_board = leaderboards.season_team_leaders(season, top=STANDINGS_LEADERS)
+    else:
+        rows = season_standings(season, games=season_games(season, up_to_round=after))
+        own = _own_rows(request, season, computed=rows)
+        team_board = leaderboards.team_leaders(rows, top=STANDINGS_LEADERS)
+    page = _page(request, rows, STANDINGS_PER_PAGE)
     return render(
         request,
         "league/standings.html",
         {
             "league": season.league,
             "season": season,
-            "rows": rows,
-            "round_numbers": round_numbers,
+            "page": page,
+            "rows": [_with_reason(row) for row in page],
+            "own": own,
+            "own_entries": {row.entry_id for row in own},
+            "page_query": f"after={after}&" if after is not None else "",
+            "round_links": _round_links(round_numbers, after),
             "after": after,
             "team_board": team_board,
-            "players": leaderboards.player_leaders(season) if season.league.is_blood_bowl else [],
+            "players": leaderboards.player_leaders(season, top=STANDINGS_LEADERS)
+            if season.league.is_blood_bowl
+            else [],
         },
     )
 
 
+class _Counted:
+    """A QuerySet for a Paginator, counted with `counted` (the same rows without the joins of its
+    annotations)."""
+
+    def __init__(self, rows, counted):
+        self.rows, self.counted, self._count = rows, counted, None
+
+    def count(self):
+        if self._count is None:
+            self._count = self.counted.count()
+        return self._count
+
+    def __len__(self):
+        return self.count()
+
+    def __getitem__(self, window):
+        return list(self.rows[window])
+
+
+class _OpenPage(list):
+    """A page of a list too long to count on each request (its pages have no total): one row more than
+    a page is read, to know whether another page follows."""
+
+    paginator = None
+
+    def __init__(self, items, *, number, per_page):
+        super().__init__(list(items)[:per_page])
+        self.number = number
+        self.has_previous, self.has_next = number > 1, len(items) > per_page
+        self.has_other_pages = self.has_previous or self.has_next
+        self.previous_page_number, self.next_page_number = number - 1, number + 1
+
+
+def _open_page(request, read, per_page):
+    """The requested page (?page=N) of what `read(start, stop)` returns."""
+    number = request.GET.get("page", "")
+    number = int(number) if number.isdigit() and int(number) > 0 else 1
+    start = (number - 1) * per_page
+    return _OpenPage(read(start, start + per_page + 1), number=number, per_page=per_page)
+
+
+def _all_fixtures(season):
+    """read(start, stop) over every fixture of the season: those outside a round first, then the rounds
+    in order (read from the rounds' index; nothing counts the rounds' fixtures)."""
+    loose = Fixture.objects.filter(season=season, round__isnull=True)
+    rounded = (
+        Fixture.objects.listed().filter(round__season=season).order_by("round__number", "bracket_slot", "id")
+    )
+
+    def read(start, stop):
+        before = loose.count()
+        items = list(loose.listed().order_by("id")[start:stop]) if start < before else []
+        if stop > before:
+            items += rounded[max(start - before, 0) : stop - before]
+        return items
+
+    return read
+
+
+def _with_labels(fixture):
+    """Adds the stage and status labels to a listed fixture (a dict: see FixtureQuerySet.listed)."""
+    fixture["playoff"] = fixture["stage"] == Fixture.Stage.PLAYOFF
+    fixture["stage_label"] = Fixture.Stage(fixture["stage"]).label
+    fixture["status_label"] = Result.Status(fixture["status"]).label if fixture["status"] else ""
+    return fixture
+
+
 def fixtures_page(request, pk):
-    """Fixtures and results one round at a time (?round=N, or ?round=all), so the page stays small in
-    a big league; by default the first round with a game still to confirm."""
+    """Fixtures and results one round at a time (?round=N, or ?round=all), a page at a time (?page=N),
+    so the page stays small in a big league; by default the first round with a game still to confirm."""
     season = get_season(request, pk)
-    rounds = list(
-        season.rounds.annotate(
-            open_games=Count("fixtures", filter=~Q(fixtures__result__status=Result.Status.CONFIRMED))
-        ).order_by("number")
-    )
+    rounds = list(season.rounds.order_by("number"))
     wanted = request.GET.get("round", "")
-    fixtures = (
-        Fixture.objects.for_season(season).with_related().order_by("round__number", "bracket_slot", "id")
-    )
     current = None
     if wanted != "all" and rounds:
         by_number = {str(round_.number): round_ for round_ in rounds}
-        current = by_number.get(wanted) or next((r for r in rounds if r.open_games), rounds[-1])
-        fixtures = fixtures.filter(round=current)
+        current = by_number.get(wanted) or first_open_round(season) or rounds[-1]
+        in_round = Fixture.objects.filter(round=current)
+        listed = in_round.order_by("bracket_slot", "id").listed()
+        page = _page(request, _Counted(listed, in_round), FIXTURES_PER_PAGE)
+    else:
+        page = _open_page(request, _all_fixtures(season), FIXTURES_PER_PAGE)
+    numbers = [round_.number for round_ in rounds]
     return render(
         request,
         "league/fixtures.html",
         {
             "league": season.league,
             "season": season,
-            "fixtures": fixtures,
-            "rounds": rounds,
+            "fixtures": [_with_labels(fixture) for fixture in page],
+            "page": page,
+            "page_query": f"round={current.number}&" if current else "round=all&",
+            "round_links": _round_links(numbers, current.number if current else None),
             "current": current,
         },
     )
@@ -748,9 +886,16 @@ def _svg(body):
 
 
 def chart_standings(request, pk):
+    """League points after each round of the teams at the top of the table (charts.MAX_SERIES)."""
     season = get_season(request, pk)
-    tables = season_standings_by_round(season)
-    return _svg(charts.standings_race(tables, title=_("Points after each round")))
+    top = list(stored_table(season)[: charts.MAX_SERIES])
+    rounds = played_round_numbers(season)
+    games = season_games(season, involving=[row.entry_id for row in top])
+    points = standings.points_by_round(
+        [row.entry_id for row in top], games, scoring=season.league.scoring(), rounds=rounds
+    )
+    series = [(row.name, points[row.entry_id]) for row in top]
+    return _svg(charts.standings_race(series, rounds=rounds, title=_("Points after each round")))
 
 
 def chart_team_value(request, pk):

@@ -1,7 +1,16 @@
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 
 from tests.factories import UserFactory
 from tests.worker import CeleryWorkerProcess
+
+
+@pytest.fixture(autouse=True, scope="session")
+def static_root_exists():
+    """WhiteNoise warns on every request when STATIC_ROOT is missing (tests serve from the finders)."""
+    Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,8 @@
-"""Entering teams in a season, and the commissioner's answer."""
+"""Entering teams in a season, and the commissioner's answer.
+
+A team that comes into the table (accepted) or leaves it (withdrawn) changes every position: those
+services recompute the season's stored table in the same transaction.
+"""
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -6,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from league.models import Season, SeasonEntry
 from league.services.leagues import is_member, require_commissioner
+from league.services.standings import recompute_standings
 from rosters.models import Team
 
 
@@ -43,7 +48,7 @@ def register_named_entry(*, season, name, user, coach=None):
 
     A coach enters their own team (pending); a commissioner may add any team, accepted at once,
     optionally coached by `coach`.
-    Side effects: creates a SeasonEntry.
+    Side effects: creates a SeasonEntry; recomputes the season's stored table when it is accepted at once.
     """
     _require_registration_open(season)
     name = name.strip()
@@ -54,31 +59,39 @@ def register_named_entry(*, season, name, user, coach=None):
     if season.entries.exclude(status=SeasonEntry.Status.WITHDRAWN).filter(name__iexact=name).exists():
         raise ValidationError(_("A team of this name is already entered."))
     if season.league.is_commissioner(user):
-        return SeasonEntry.objects.create(
-            season=season, name=name, coach=coach, status=SeasonEntry.Status.ACCEPTED
-        )
+        with transaction.atomic():
+            entry = SeasonEntry.objects.create(
+                season=season, name=name, coach=coach, status=SeasonEntry.Status.ACCEPTED
+            )
+            recompute_standings(season=season)
+        return entry
     if not is_member(season.league, user):
         raise PermissionDenied(_("Join the league with an invitation first."))
     return SeasonEntry.objects.create(season=season, name=name, coach=user)
 
 
 def accept_entry(*, entry, by):
-    """Accept a pending entry into its season. Side effects: saves SeasonEntry.status."""
+    """Accept a pending entry into its season.
+
+    Side effects: saves SeasonEntry.status and recomputes the season's stored table.
+    """
     require_commissioner(entry.season.league, by)
     if entry.status == SeasonEntry.Status.ACCEPTED:
         return entry
     if entry.team_id and entry.team.status != Team.Status.READY:
         raise ValidationError(_("The team is no longer marked ready."))
-    entry.status = SeasonEntry.Status.ACCEPTED
-    entry.save(update_fields=["status"])
+    with transaction.atomic():
+        entry.status = SeasonEntry.Status.ACCEPTED
+        entry.save(update_fields=["status"])
+        recompute_standings(season=entry.season)
     return entry
 
 
 def withdraw_entry(*, entry, by):
     """Withdraw an entry (its coach or a commissioner).
 
-    Side effects: saves SeasonEntry.status and deletes its fixtures that have no result yet; its
-    confirmed games stay recorded but no longer count in the table.
+    Side effects: saves SeasonEntry.status, deletes its fixtures that have no result yet, and
+    recomputes the season's stored table (its confirmed games stay recorded but no longer count).
     """
     if entry.coach_id != by.pk:
         require_commissioner(entry.season.league, by)
@@ -86,4 +99,5 @@ def withdraw_entry(*, entry, by):
         entry.status = SeasonEntry.Status.WITHDRAWN
         entry.save(update_fields=["status"])
         entry.season.fixtures.for_entry(entry).filter(result__isnull=True).delete()
+        recompute_standings(season=entry.season)
     return entry

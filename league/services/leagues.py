@@ -17,6 +17,7 @@ from league.models import (
     optional_rule_ids,
     rulebook_league_defaults,
 )
+from league.services.standings import recompute_league_standings
 from rulebook.edition import get_edition
 
 
@@ -93,12 +94,24 @@ SETTINGS_FIELDS = (
     "optional_rules",
     "webhook_url",
 )
+# The settings that change the tables.
+SCORING_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "bonus_points",
+    "bonus_three_plus_touchdowns",
+    "bonus_no_touchdown_conceded",
+    "bonus_three_plus_casualties",
+    "tiebreakers",
+)
 
 
 def update_league_settings(*, league, by, **changes):
     """Change a league's settings (any of SETTINGS_FIELDS); commissioners only.
 
-    Side effects: saves the League. Standings are computed on read, so they follow at once.
+    Side effects: saves the League; when points, bonus points or tie-breakers change, recomputes the
+    stored table of each of its seasons.
     """
     require_commissioner(league, by)
     unknown = set(changes) - set(SETTINGS_FIELDS)
@@ -111,9 +124,15 @@ def update_league_settings(*, league, by, **changes):
         raise ValidationError(_("Unknown optional rule."))
     if "name" in changes and not changes["name"].strip():
         raise ValidationError(_("Give the league a name."))
-    for key, value in changes.items():
-        setattr(league, key, value)
-    league.save()
+    rescored = any(
+        name in SCORING_FIELDS and getattr(league, name) != value for name, value in changes.items()
+    )
+    with transaction.atomic():
+        for key, value in changes.items():
+            setattr(league, key, value)
+        league.save()
+        if rescored:
+            recompute_league_standings(league=league)
     return league
 
 

@@ -1,7 +1,8 @@
 """Results: a coach submits, the opponent confirms or disputes, a commissioner decides or reopens.
 
 Only confirmed results count in standings. Every change notifies the people concerned (email and the
-league's webhook) through a Celery task sent after the transaction commits.
+league's webhook) through a Celery task sent after the transaction commits. Confirming and reopening
+change what counts: they recompute the season's stored table in the same transaction.
 """
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from dugout.tasks import send_on_commit
 from league.models import Fixture, Result
 from league.services.leagues import require_commissioner
+from league.services.standings import recompute_standings
 
 SUBMITTED, DISPUTED, CONFIRMED = Result.Status.SUBMITTED, Result.Status.DISPUTED, Result.Status.CONFIRMED
 
@@ -30,6 +32,18 @@ def _check_scores(fixture, *, home_score, away_score, home_cas, away_cas, conced
         raise ValidationError(_("Only one of the two teams can concede."))
     if fixture.stage == Fixture.Stage.PLAYOFF and conceded_by is None and home_score == away_score:
         raise ValidationError(_("A playoff game needs a winner."))
+
+
+def _counts(result, *, confirmed):
+    """The result now counts (or no longer does): mark its fixture, and recompute the table of a league game.
+
+    Side effects: saves Fixture.confirmed; replaces the season's StandingsRows for a league fixture.
+    """
+    fixture = result.fixture
+    Fixture.objects.filter(pk=fixture.pk).update(confirmed=confirmed)
+    fixture.confirmed = confirmed
+    if fixture.stage == Fixture.Stage.LEAGUE:
+        recompute_standings(season=fixture.season)
 
 
 def _snapshot_team_values(result):
@@ -90,7 +104,8 @@ def _require_opponent(result, user):
 def confirm_result(*, result, by):
     """The opponent agrees: the result counts from now on.
 
-    Side effects: saves the Result (status confirmed, team values recorded) and notifies both coaches.
+    Side effects: saves the Result (status confirmed, team values recorded), marks the fixture confirmed,
+    recomputes the season's stored table, and notifies both coaches.
     """
     _require_opponent(result, by)
     if result.status == CONFIRMED:
@@ -104,6 +119,7 @@ def _confirm(result):
         result.confirmed_at = timezone.now()
         _snapshot_team_values(result)
         result.save()
+        _counts(result, confirmed=True)
         _notify(result, "confirmed")
     return result
 
@@ -139,7 +155,8 @@ def decide_result(
 ):
     """A commissioner settles a result: confirms it as it is, or with the score given.
 
-    Side effects: saves the Result (status confirmed, decided_by) and notifies both coaches.
+    Side effects: saves the Result (status confirmed, decided_by), marks the fixture confirmed,
+    recomputes the season's stored table, and notifies both coaches.
     """
     require_commissioner(result.fixture.season.league, by)
     if home_score is not None:
@@ -164,7 +181,8 @@ def record_result_as_commissioner(
 ):
     """A commissioner enters a result directly (a game reported elsewhere): confirmed at once.
 
-    Side effects: creates or updates the Result (confirmed, decided_by) and notifies both coaches.
+    Side effects: creates or updates the Result (confirmed, decided_by), marks the fixture confirmed,
+    recomputes the season's stored table, and notifies both coaches.
     """
     require_commissioner(fixture.season.league, by)
     result = Result.objects.filter(fixture=fixture).first() or Result(
@@ -184,7 +202,8 @@ def record_result_as_commissioner(
 def reopen_result(*, result, by, reason=""):
     """A commissioner takes a confirmed result out of the standings until it is confirmed again.
 
-    Side effects: saves the Result (status submitted, awaiting the opponent or a commissioner).
+    Side effects: saves the Result (status submitted, awaiting the opponent or a commissioner), marks
+    the fixture unconfirmed and recomputes the season's stored table.
     """
     require_commissioner(result.fixture.season.league, by)
     if result.status != CONFIRMED:
@@ -194,5 +213,7 @@ def reopen_result(*, result, by, reason=""):
     result.decided_by = None
     if reason.strip():
         result.comment = reason.strip()
-    result.save()
+    with transaction.atomic():
+        result.save()
+        _counts(result, confirmed=False)
     return result

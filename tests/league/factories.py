@@ -1,8 +1,13 @@
-"""Builders for league tests: leagues with commissioners, seasons of accepted teams, results."""
+"""Builders for league tests: leagues with commissioners, seasons of accepted teams, results.
+
+They write rows directly (not through the services), so they rebuild the season's stored table as the
+services would after a team is accepted or a result confirmed.
+"""
 
 import itertools
 
 from league.models import Fixture, League, Result, Round, Season, SeasonEntry
+from league.services.standings import rebuild_standings, recompute_standings
 from rosters.models import Team
 from tests.factories import UserFactory
 
@@ -38,13 +43,16 @@ def make_team(*, coach, name=None, status=Team.Status.READY, team_value=1000000)
 def make_entry(season, *, coach=None, name=None, status=SeasonEntry.Status.ACCEPTED, with_team=True):
     coach = coach or UserFactory()
     team = make_team(coach=coach, name=name) if with_team and season.league.is_blood_bowl else None
-    return SeasonEntry.objects.create(
+    entry = SeasonEntry.objects.create(
         season=season,
         team=team,
         name=team.name if team else (name or f"Side {next(_numbers)}"),
         coach=coach,
         status=status,
     )
+    if status == SeasonEntry.Status.ACCEPTED:
+        recompute_standings(season=season)
+    return entry
 
 
 def make_season(league, *, teams=0, status=Season.Status.RUNNING, **fields):
@@ -73,7 +81,7 @@ def play(
     status=None,
     conceded_by=None,
 ):
-    """A fixture with a result (confirmed unless `status` says otherwise)."""
+    """A fixture with a result (confirmed unless `status` says otherwise); the stored table follows."""
     fixture = make_fixture(season, home, away, round_number=round_number)
     Result.objects.create(
         fixture=fixture,
@@ -85,4 +93,5 @@ def play(
         submitted_by=home.coach,
         status=status or Result.Status.CONFIRMED,
     )
+    rebuild_standings(season=season)
     return fixture

@@ -5,8 +5,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.models import League, Result, Season
+from league.models import Fixture, League, Result, Season
 from league.services import scheduling
+from league.services.standings import rebuild_standings
 from tests.league.factories import make_league, make_season, play
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +29,7 @@ def _played_season(commissioner, teams, *, name="Big League"):
             submitted_by=commissioner,
             status=Result.Status.CONFIRMED,
         )
+    rebuild_standings(season=season)
     return league, season
 
 
@@ -339,3 +341,130 @@ def test_leaderboards_show_coaches_across_seasons_and_the_current_seasons_leader
 
     top = coach_leaders(league)[0]
     assert (top.name, top.seasons, top.played, top.won, top.points) == ("Home Coach", 2, 2, 2, 6)
+
+
+# --- pages of bounded size ---------------------------------------------------------------------------------
+
+
+def test_standings_page_shows_a_page_of_rows_and_links_the_coach_to_their_team(client, league, coach):
+    from tests.league.factories import make_entry
+
+    season, entries = make_season(league, teams=29)
+    mine = make_entry(season, coach=coach, name="Reikland Reavers")
+    play(season, entries[0], mine, 1, 0)  # Reavers are last: 0 points and the worst difference
+    url = reverse("league:standings", args=[season.pk])
+    client.force_login(coach)
+    first = client.get(url).content.decode()
+    assert first.count('<tr id="entry-') == 25
+    assert "Page 1 of 2" in first
+    assert "Your team Reikland Reavers is in position 30." in first
+    assert f'href="?page=2#entry-{mine.pk}"' in first
+    second = client.get(url, {"page": 2}).content.decode()
+    assert second.count('<tr id="entry-') == 5
+    assert f'<tr id="entry-{mine.pk}" aria-current="true">' in second
+    assert "<mark>Reikland Reavers</mark>" in second
+    assert "Show it in the table" not in second
+
+
+def test_standings_after_a_round_are_paged_too(client, league, coach):
+    from tests.league.factories import make_entry
+
+    season, entries = make_season(league, teams=29)
+    mine = make_entry(season, coach=coach, name="Reikland Reavers")
+    play(season, mine, entries[0], 2, 0, round_number=1)
+    play(season, entries[1], mine, 5, 0, round_number=2)
+    client.force_login(coach)
+    content = client.get(reverse("league:standings", args=[season.pk]), {"after": 1}).content.decode()
+    assert "The table as it stood after round 1." in content
+    assert "Your team Reikland Reavers is in position 1." in content
+    assert f'<tr id="entry-{mine.pk}" aria-current="true">' in content
+    assert 'href="?after=1&amp;page=2"' in content
+
+
+def test_round_links_show_the_first_the_last_and_those_around_the_current_one():
+    from league.views import _round_links
+
+    assert _round_links([1, 2, 3], None) == [1, 2, 3]
+    numbers = list(range(1, 31))
+    assert _round_links(numbers, 15) == [1, None, 11, 12, 13, 14, 15, 16, 17, 18, 19, None, 30]
+    assert _round_links(numbers, None) == [1, None, 26, 27, 28, 29, 30]
+    assert _round_links(numbers, 2) == [1, 2, 3, 4, 5, 6, None, 30]
+
+
+def test_fixtures_page_shows_a_big_round_a_page_at_a_time(client, season, home, away):
+    from tests.league.factories import make_fixture
+
+    for _fixture in range(30):
+        make_fixture(season, home, away, round_number=1)
+    url = reverse("league:fixtures", args=[season.pk])
+    first = client.get(url).content.decode()
+    assert first.count('href="/leagues/fixtures/') == 25
+    assert "Page 1 of 2" in first
+    assert 'href="?round=1&amp;page=2"' in first
+    second = client.get(url, {"round": 1, "page": 2}).content.decode()
+    assert second.count('href="/leagues/fixtures/') == 5
+    assert "To play" in second
+
+
+def test_all_rounds_page_lists_fixtures_outside_rounds_first_then_pages_on(client, season, home, away):
+    from tests.league.factories import make_fixture
+
+    for number in range(1, 28):
+        make_fixture(season, home, away, round_number=number)
+    Fixture.objects.create(season=season, home=away, away=home)
+    url = reverse("league:fixtures", args=[season.pk])
+    first = client.get(url, {"round": "all"}).content.decode()
+    assert first.index("Other fixtures") < first.index("<h2>Round 1")
+    assert first.count('href="/leagues/fixtures/') == 25
+    assert "<h2>Round 24" in first
+    assert "<h2>Round 25" not in first
+    assert "Page 1" in first
+    assert 'href="?round=all&amp;page=2" rel="next"' in first
+    second = client.get(url, {"round": "all", "page": 2}).content.decode()
+    assert second.count('href="/leagues/fixtures/') == 3
+    assert "<h2>Round 25" in second
+    assert "<h2>Round 27" in second
+    assert 'rel="next"' not in second
+
+
+def test_fixtures_page_opens_on_the_first_round_still_open(client, season, home, away, commissioner):
+    from league.services import results as result_services
+    from tests.league.factories import make_fixture
+
+    first = make_fixture(season, home, away, round_number=1)
+    make_fixture(season, away, home, round_number=2)
+    url = reverse("league:fixtures", args=[season.pk])
+    assert "<h2>Round 1" in client.get(url).content.decode()
+    result_services.record_result_as_commissioner(fixture=first, by=commissioner, home_score=1, away_score=0)
+    assert "<h2>Round 2" in client.get(url).content.decode()
+
+
+def test_leaderboards_show_only_the_top_coaches(client, monkeypatch, league, season, home, away):
+    from league import views
+
+    play(season, home, away, 3, 0)
+    monkeypatch.setattr(views, "COACHES", 1)
+    content = client.get(reverse("league:leaderboards", args=[league.slug])).content.decode()
+    assert "<td>Home Coach</td>" in content
+    assert "<td>Away Coach</td>" not in content
+
+
+def test_league_page_shows_the_top_of_the_current_table(client, monkeypatch, league, season, home, away):
+    from league import views
+
+    play(season, home, away, 3, 0)
+    monkeypatch.setattr(views, "LEAGUE_PAGE_ROWS", 1)
+    content = client.get(reverse("league:detail", args=[league.slug])).content.decode()
+    assert "Reikland Reavers" in content
+    assert "Gouged Eye" not in content
+    assert reverse("league:standings", args=[season.pk]) in content
+
+
+def test_query_count_of_the_standings_page_for_a_coach_does_not_grow_with_the_league(client, commissioner):
+    counts = []
+    for teams in (4, 12):
+        league, season = _played_season(commissioner, teams, name=f"League of {teams}")
+        coach = season.entries.order_by("id").last().coach
+        client.force_login(coach)
+        counts.append(_queries(client, reverse("league:standings", args=[season.pk])))
+    assert counts[0] == counts[1]
