@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from matches.models import DiceLog
-from rulebook.dice import DiceError, roll_or_enter
+from rulebook.dice import DiceError, DiceSpec, roll_or_enter
 
 
 def record_roll(match, *, dice, notation, purpose, step, user, faces=None, team=None):
@@ -15,11 +15,29 @@ def record_roll(match, *, dice, notation, purpose, step, user, faces=None, team=
     try:
         roll = roll_or_enter(dice, notation, faces, purpose=purpose)
     except DiceError as error:
-        raise ValidationError(_("These dice do not fit: %(error)s") % {"error": error}) from error
+        spec = DiceSpec.parse(notation)
+        raise ValidationError(
+            _("Enter %(count)d dice from 1 to %(sides)d for %(dice)s.")
+            % {"count": spec.count, "sides": spec.sides, "dice": notation}
+        ) from error
     DiceLog.objects.create(
         match=match, roll=roll.as_dict(), purpose=purpose, step=step, team=team, created_by=user
     )
     return roll
+
+
+def record_side_roll(match, *, dice, user, notation, purpose, faces, side, step):
+    """record_roll for a roll made by one team, returned as its audit record."""
+    return record_roll(
+        match,
+        dice=dice,
+        notation=notation,
+        purpose=purpose,
+        step=step,
+        user=user,
+        faces=faces,
+        team=match.team(side),
+    ).as_dict()
 
 
 def require_status(match, *statuses):

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Drive, Event, Match, other
-from matches.services.common import record_roll, require_status
+from matches.services.common import record_roll, record_side_roll, require_status
 from rulebook import formulas
 from rulebook.edition import get_edition
 
@@ -211,16 +211,9 @@ def add_event(
 
 
 def _roll(match, dice, user, notation, purpose, faces, side):
-    return record_roll(
-        match,
-        dice=dice,
-        notation=notation,
-        purpose=purpose,
-        step=STEP,
-        user=user,
-        faces=faces,
-        team=match.team(side),
-    ).as_dict()
+    return record_side_roll(
+        match, dice=dice, user=user, notation=notation, purpose=purpose, faces=faces, side=side, step=STEP
+    )
 
 
 def _casualty(match, rolls, *, dice, user, victim_side, faces, apothecary, niggling):

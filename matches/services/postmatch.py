@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Event, Match, other
 from matches.services import league as league_link
-from matches.services.common import record_roll, require_status
+from matches.services.common import record_side_roll, require_status
 from rosters.ledger import PLAYER_FIELDS, restore, snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player, Team
 from rosters.values import player_value, refresh_team_value
@@ -115,16 +115,9 @@ def mvp_candidates(match, side, *, hurt=None):
 
 
 def _roll(match, dice, user, notation, purpose, faces, side):
-    return record_roll(
-        match,
-        dice=dice,
-        notation=notation,
-        purpose=purpose,
-        step=STEP,
-        user=user,
-        faces=faces,
-        team=match.team(side),
-    ).as_dict()
+    return record_side_roll(
+        match, dice=dice, user=user, notation=notation, purpose=purpose, faces=faces, side=side, step=STEP
+    )
 
 
 def _treasury_before_mistakes(match, side, hired_cost):

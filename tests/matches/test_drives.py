@@ -1,6 +1,7 @@
 import random
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from matches.models import Event
 from matches.services import drives, prematch
@@ -82,3 +83,11 @@ def test_end_drive_when_knocked_out_players_roll_recovery_on_four_plus(
         match, user=home_coach, knocked_out=[("home", a, ""), ("home", b, "")], dice=dice, faces=[[3], [4]]
     )
     assert [r["recovered"] for r in recoveries] == [False, True]
+
+
+def test_entered_dice_that_do_not_fit_are_refused_with_a_clear_message_and_nothing_changes(match, home_coach):
+    prematch.roll_fans(match, dice=Dice(random.Random(1)), user=home_coach)
+    with pytest.raises(ValidationError, match=r"Enter 2 dice from 1 to 6 for 2D6\."):
+        prematch.roll_weather(match, dice=Dice(random.Random(1)), user=home_coach, faces=[3, 7])
+    match.refresh_from_db()
+    assert match.weather == ""
