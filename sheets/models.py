@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # A queued or running job that has not moved for this long is treated as lost (a worker died) and
 # is no longer reused: asking again renders anew.
@@ -23,7 +24,7 @@ class Paper(models.TextChoices):
 
 class Status(models.TextChoices):
     QUEUED = "queued", _("Waiting")
-    RUNNING = "running", _("In progress")
+    RUNNING = "running", pgettext_lazy("sheet job status", "In progress")
     READY = "ready", _("Ready")
     FAILED = "failed", _("Failed")
 

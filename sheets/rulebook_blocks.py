@@ -60,7 +60,12 @@ def rules_table(edition, table_id, language):
     columns = []  # (heading, function of a row giving a Cell)
     rolled = table.dice not in DICE_WITHOUT_NUMBERS and any("roll" in row for row in table.rows)
     if rolled:
-        columns.append((table.dice or _("Roll"), lambda row: Cell(roll_range(row["roll"]), literal=True)))
+        columns.append(
+            (
+                table.dice or pgettext("table column", "Roll"),
+                lambda row: Cell(roll_range(row["roll"]), literal=True),
+            )
+        )
         if any("roll2" in row for row in table.rows):
             columns.append(
                 (table.extra.get("dice2", ""), lambda row: Cell(roll_range(row["roll2"]), literal=True))
@@ -97,7 +102,10 @@ def _matrix_of_numbers(table, text, prefix, **labels):
 def _matrix_of_outcomes(table, text, prefix, **labels):
     """A roll per row, a bracket per column, an outcome per cell; then what each outcome does."""
     brackets = table.extra["brackets"]
-    head = (table.dice or _("Roll"), *(text(f"{prefix}.{bracket['id']}.name") for bracket in brackets))
+    head = (
+        table.dice or pgettext("table column", "Roll"),
+        *(text(f"{prefix}.{bracket['id']}.name") for bracket in brackets),
+    )
     rows = tuple(
         (
             Cell(roll_range(row["roll"]), literal=True),
