@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import SIDES, Event, Side
+from matches.services import postmatch
 from rosters.models import Team
 from rulebook.edition import get_edition
 
@@ -218,6 +219,28 @@ class PostmatchForm(forms.Form):
                 widget=forms.CheckboxSelectMultiple,
                 choices=[(j["key"], f"#{j['number']} {j['name']}") for j in match.journeymen(side)],
             )
+        self.awarded_fields = []
+        for side, count in postmatch.awarded_touchdowns(match).items():
+            if not count:
+                continue
+            choices = [("", "—"), *postmatch.mvp_candidates(match, side)]
+            for index in range(1, count + 1):
+                name = f"{side}_awarded_{index}"
+                self.fields[name] = forms.ChoiceField(
+                    label=_("%(team)s: player earning the SPP of awarded touchdown %(number)d")
+                    % {"team": str(match.team(side)), "number": index},
+                    choices=choices,
+                    required=False,
+                )
+                self.awarded_fields.append(name)
+
+    def awarded(self):
+        """{side: [player key per awarded touchdown]} (the winner of a concession chooses)."""
+        chosen = {}
+        for name in self.awarded_fields:
+            side = name.split("_", 1)[0]
+            chosen.setdefault(side, []).append(self.cleaned_data[name])
+        return chosen
 
     def faces(self):
         data = self.cleaned_data

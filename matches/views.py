@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,7 +27,7 @@ from matches.forms import (
     SidesDiceForm,
 )
 from matches.models import SIDES, Match
-from matches.services import drives, postmatch, prematch
+from matches.services import drives, effects, postmatch, prematch
 from matches.services import league as league_link
 from rosters.permissions import is_commissioner_for
 from rulebook.dice import Dice
@@ -165,10 +165,29 @@ def _texts(match):
 
 def _scoreboard(match):
     edition, language = _texts(match)
-    drive = match.current_drive()
+    all_drives = list(match.drives.all())
+    drive = all_drives[-1] if all_drives else None
+    lasting = effects.kickoff_effects(match, all_drives)
+    if drive is not None and not drive.is_open:
+        lasting["rerolls"] = dict.fromkeys(SIDES, 0)  # Brilliant Coaching lasts its drive only
+    now = drive if drive is None or drive.is_open else _NextDrive(drives.next_drive(match)[0], drive)
+    sides = [
+        {
+            "side": side,
+            "team": match.team(side),
+            "bribes": effects.inducement_count(match, side, "bribe") + lasting["bribes"][side],
+            "rerolls": lasting["rerolls"][side],
+            "prayers": [
+                edition.text(f"table.prayers_to_nuffle.{row['id']}.name", language)
+                for row in effects.prayers_in_force(match, side, now)
+            ],
+        }
+        for side in SIDES
+    ]
     return {
         "match": match,
         "drive": drive,
+        "board_sides": sides,
         "weather_name": edition.text(f"table.weather.{match.weather}.name", language)
         if match.weather
         else "",
@@ -177,6 +196,13 @@ def _scoreboard(match):
         if drive
         else "",
     }
+
+
+class _NextDrive:
+    """The drive to come after `last` (for the prayers in force between two drives)."""
+
+    def __init__(self, half, last):
+        self.half, self.number = half, last.number + 1
 
 
 @recorder
@@ -428,7 +454,14 @@ def postmatch_roll(request, match):
     if not form.is_valid():
         return _form_errors(request, match, form)
     try:
-        postmatch.roll_postmatch(match, dice=Dice(), user=request.user, faces=form.faces(), hire=form.hire())
+        postmatch.roll_postmatch(
+            match,
+            dice=Dice(),
+            user=request.user,
+            faces=form.faces(),
+            hire=form.hire(),
+            awarded=form.awarded(),
+        )
     except ValidationError as error:
         return _failed(request, match, error)
     return _done(request, match)
@@ -490,10 +523,11 @@ def report(request, pk):
                 "events": rows,
             }
         )
+    match_events = [event for drive in all_drives for event in drive.events.all()]
     stats = {
         side: [
             {"name": names.get(key, key), **record}
-            for key, record in postmatch.spp_earned(match).get(side, {}).items()
+            for key, record in postmatch.spp_earned(match, match_events).get(side, {}).items()
         ]
         for side in SIDES
     }
@@ -505,10 +539,21 @@ def report(request, pk):
         for side in SIDES
     }
     outcome = {side: match.outcome.get(side) for side in SIDES} if match.outcome else None
+    hurt = postmatch.injuries(match, match_events)
+    injured = {
+        side: [
+            {"name": names.get(key, key), "results": [_injury_label(edition, r, language) for r in results]}
+            for key, results in hurt[side].items()
+        ]
+        for side in SIDES
+    }
     context = {
         "match": match,
         "timeline": timeline,
         "stats": stats,
+        "injured": injured,
+        "dice_steps": _dice_steps(match, edition, language),
+        "optional": _optional_results(match, edition, language),
         "prayers": prayers,
         "outcome": outcome,
         "names": names,
@@ -517,3 +562,81 @@ def report(request, pk):
         **_scoreboard(match),
     }
     return render(request, "matches/report.html", context)
+
+
+def _injury_label(edition, result, language):
+    """The casualty outcome and lasting injury of a casualty result, in the reader's language."""
+    label = edition.text(f"table.casualty.{result['casualty']}.name", language)
+    if result.get("lasting_injury"):
+        label += " – " + edition.text(f"table.lasting_injury.{result['lasting_injury']}.name", language)
+    return label
+
+
+DICE_STEPS = {
+    "pre_match": gettext_lazy("Pre-match"),
+    "drive": gettext_lazy("Drives"),
+    "post_match": gettext_lazy("Post-match"),
+}
+DICE_PURPOSES = {
+    "stadium": gettext_lazy("Stadium"),
+    "fan_factor": gettext_lazy("Fan factor"),
+    "weather": gettext_lazy("Weather"),
+    "prayer": gettext_lazy("Prayer to Nuffle"),
+    "coin_toss": gettext_lazy("Kicking team toss"),
+    "match_ball": gettext_lazy("Match ball"),
+    "kick_off": gettext_lazy("Kick-off event"),
+    "injury": gettext_lazy("Injury"),
+    "casualty": gettext_lazy("Casualty"),
+    "apothecary": gettext_lazy("Apothecary"),
+    "lasting_injury": gettext_lazy("Lasting injury"),
+    "ko_recovery": gettext_lazy("KO recovery"),
+    "dedicated_fans": gettext_lazy("Dedicated fans"),
+    "conceder_fans_loss": gettext_lazy("Dedicated fans lost by conceding"),
+    "mvp": gettext_lazy("MVP"),
+    "expensive_mistake": gettext_lazy("Expensive mistake"),
+    "expensive_mistake_dice": gettext_lazy("Expensive mistake's own dice"),
+}
+
+
+def _dice_purpose(edition, purpose, language):
+    if purpose.startswith("kick_off_"):
+        return edition.text(f"table.kickoff.{purpose.removeprefix('kick_off_')}.name", language)
+    return DICE_PURPOSES.get(purpose, purpose)
+
+
+def _dice_steps(match, edition, language):
+    """[{"name", "rolls": [{"purpose", "team", "dice", "faces", "total", "entered"}]}] from the dice log,
+    step by step in the order of the match (one query)."""
+    steps = {}
+    for entry in match.dice_log.select_related("team").order_by("id"):
+        roll = entry.roll
+        steps.setdefault(entry.step, []).append(
+            {
+                "purpose": _dice_purpose(edition, entry.purpose, language),
+                "team": entry.team,
+                "dice": roll.get("dice", ""),
+                "faces": " ".join(str(face) for face in roll.get("faces", [])),
+                "total": roll.get("total"),
+                "entered": roll.get("source") == "entered",
+            }
+        )
+    return [
+        {"step": step, "name": DICE_STEPS.get(step, step), "rolls": steps[step]}
+        for step in [*DICE_STEPS, *sorted(set(steps) - set(DICE_STEPS))]
+        if step in steps
+    ]
+
+
+def _optional_results(match, edition, language):
+    """[{"rule", "name", "effect"}]: the stadium and the match ball, when those optional rules are used."""
+    results = []
+    for rule, value in (("stadium", match.stadium), ("match_balls", match.match_ball)):
+        if rule in match.optional_rules and value:
+            results.append(
+                {
+                    "rule": edition.text(f"optional.{rule}.name", language),
+                    "name": edition.text(f"optional.{rule}.{value}.name", language),
+                    "effect": edition.text(f"optional.{rule}.{value}.effect", language),
+                }
+            )
+    return results

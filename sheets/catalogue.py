@@ -64,6 +64,11 @@ class TableSpec:
 class Section:
     heading: str | None
     blocks: tuple[Block, ...]
+    optional: str | None = None  # an optional rule id: printed only where that rule is used
+
+    def is_included(self, optional_rules=None):
+        """Whether the section is printed for `optional_rules` (None: every optional rule)."""
+        return self.optional is None or optional_rules is None or self.optional in optional_rules
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,9 +78,21 @@ class Sheet:
     title: str
     intro: str | None
     sections: tuple[Section, ...]
+    optional: str | None = None  # an optional rule id: printed only where that rule is used
 
     def __repr__(self):
         return f"<Sheet {self.game.id}/{self.id}>"
+
+    def sections_for(self, optional_rules=None):
+        """The sections printed for `optional_rules` (a set of rule ids; None: every optional rule)."""
+        if self.optional is not None and optional_rules is not None and self.optional not in optional_rules:
+            return ()
+        return tuple(section for section in self.sections if section.is_included(optional_rules))
+
+    def is_included(self, optional_rules=None):
+        """Whether anything of the sheet is printed for `optional_rules`: a sheet whose sections are all
+        left out is not printed at all."""
+        return bool(self.sections_for(optional_rules))
 
     @property
     def slug(self):
@@ -236,6 +253,18 @@ def _block(entry, path, where, edition_id):
     return _fail(path, where, f"unknown block {kind!r}")
 
 
+def _optional(value, path, where, edition_id):
+    """The `optional = "<rule id>"` of a sheet or section: None, or a rule of the game's edition."""
+    if value is None:
+        return None
+    if not edition_id:
+        _fail(path, where, "optional rules need a rulebook edition (set [game] edition)")
+    rules = get_edition(edition_id).optional_rules
+    if value not in rules:
+        _fail(path, where, f"unknown optional rule {value!r}; known: {', '.join(rules)}")
+    return value
+
+
 def _read_toml(path):
     try:
         with path.open("rb") as file:
@@ -271,9 +300,15 @@ def load_game(folder):
         for number, section in enumerate(entry.get("section", []), start=1):
             where = f"sheet {sheet_id!r}, section {number}"
             blocks = tuple(_block(block, path, where, edition_id) for block in section.get("blocks", []))
-            sections.append(Section(heading=section.get("heading"), blocks=blocks))
+            optional = _optional(section.get("optional"), path, where, edition_id)
+            sections.append(Section(heading=section.get("heading"), blocks=blocks, optional=optional))
         game.sheets[sheet_id] = Sheet(
-            game=game, id=sheet_id, title=entry["title"], intro=entry.get("intro"), sections=tuple(sections)
+            game=game,
+            id=sheet_id,
+            title=entry["title"],
+            intro=entry.get("intro"),
+            sections=tuple(sections),
+            optional=_optional(entry.get("optional"), path, f"sheet {sheet_id!r}", edition_id),
         )
     return game
 

@@ -131,14 +131,22 @@ def _block_views(block, sheet, language):
     return rulebook_blocks.special_block(edition, block.value, language)
 
 
-def build_document(sheet, *, language):
+def build_document(sheet, *, language, league=None):
+    """The sheet in `language`. With `league` (sheets.options.LeagueOptions), only the sections of the
+    optional rules the league uses, after a "League rules" section of its own settings."""
+    optional_rules = None if league is None else league.optional_rules
     sections = tuple(
         SectionView(
             heading=sheet.text(section.heading, language) if section.heading else "",
             blocks=tuple(view for block in section.blocks for view in _block_views(block, sheet, language)),
         )
-        for section in sheet.sections
+        for section in sheet.sections_for(optional_rules)
     )
+    if league is not None:
+        from sheets.options import league_section
+
+        edition = sheet.game.edition if sheet.game.edition_id else None
+        sections = (league_section(league, edition=edition, language=language), *sections)
     return SheetDocument(
         sheet=sheet,
         language=language,

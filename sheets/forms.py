@@ -107,3 +107,52 @@ class SheetPackForm(forms.Form):
         """The new pack, see services.create_sheet_pack."""
         data = self.cleaned_data
         return services.create_sheet_pack(items=data["items"], paper=data["paper"], merged=data["merged"])
+
+
+class LeaguePackForm(forms.Form):
+    """Every sheet of a league's game as that league prints them, in the chosen languages, as one zip
+    (and one merged PDF if asked). `cleaned_data["items"]` lists the (sheet, language) pairs."""
+
+    languages = forms.MultipleChoiceField(label=_("Languages"), widget=forms.CheckboxSelectMultiple)
+    paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
+    merged = forms.BooleanField(label=_("Also one PDF with every sheet"), required=False, initial=True)
+
+    def __init__(self, *args, league, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["languages"].choices = language_choices()
+        self.fields["languages"].initial = [default_language()]
+
+    def clean(self):
+        cleaned = super().clean()
+        languages = cleaned.get("languages", [])
+        items = services.league_pack_items(self.league, languages=languages)
+        if languages and not items:
+            raise forms.ValidationError(_("None of these sheets exists in these languages yet."))
+        cleaned["items"] = items
+        return cleaned
+
+    def save(self):
+        """The new pack, see services.create_sheet_pack."""
+        data = self.cleaned_data
+        return services.create_sheet_pack(
+            items=data["items"], paper=data["paper"], merged=data["merged"], league=self.league
+        )
+
+
+class TeamSheetForm(forms.Form):
+    """A team's sheet in one language on one paper size."""
+
+    language = forms.ChoiceField(label=_("Language"))
+    paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
+
+    def __init__(self, *args, team, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.team = team
+        self.fields["language"].choices = language_choices()
+        self.fields["language"].initial = default_language()
+
+    def save(self):
+        """The PDF job of the team's sheet: (job, created), see services.request_team_pdf."""
+        data = self.cleaned_data
+        return services.request_team_pdf(team=self.team, language=data["language"], paper=data["paper"])

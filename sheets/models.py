@@ -12,6 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+# The `sheet` of a team's sheet job (no catalogue sheet has this id).
+TEAM_SHEET = "team"
+
 # A queued or running job that has not moved for this long is treated as lost (a worker died) and
 # is no longer reused: asking again renders anew.
 STALE_AFTER = timedelta(minutes=10)
@@ -58,13 +61,24 @@ class SheetJobQuerySet(models.QuerySet):
 
 
 class SheetJob(models.Model):
-    """One PDF of one sheet in one language on one paper size, rendered by a Celery task."""
+    """One PDF of one sheet in one language on one paper size, rendered by a Celery task.
+
+    A catalogue sheet as everyone gets it; or as a league prints it (`league`, with the snapshot of its
+    settings in `options`, see sheets.options); or a team's sheet (`team`, `sheet` is TEAM_SHEET).
+    """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     game = models.CharField(_("game"), max_length=40)
     sheet = models.CharField(_("sheet"), max_length=60)
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
     paper = models.CharField(_("paper size"), max_length=8, choices=Paper.choices, default=Paper.A4)
+    league = models.ForeignKey(
+        "league.League", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    team = models.ForeignKey(
+        "rosters.Team", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    options = models.JSONField(default=dict, blank=True)
     content_hash = models.CharField(max_length=64, db_index=True)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
     file = models.FileField(upload_to=job_upload_to, blank=True)
@@ -86,8 +100,16 @@ class SheetJob(models.Model):
 
     @property
     def filename(self):
-        """What the download is called: rugby-activation-ko-a4.pdf."""
-        return f"{self.game}-{self.sheet}-{self.language}-{self.paper}.pdf"
+        """What the download is called: rugby-activation-ko-a4.pdf, old-world-bb2020-pre_match-en-a4.pdf
+        for a league's, team-12-en-a4.pdf for a team's."""
+        if self.team_id:
+            return f"team-{self.team_id}-{self.language}-{self.paper}.pdf"
+        prefix = f"{self.options['slug']}-" if self.options.get("slug") else ""
+        return f"{prefix}{self.game}-{self.sheet}-{self.language}-{self.paper}.pdf"
+
+    @property
+    def is_team_sheet(self):
+        return self.team_id is not None
 
     @property
     def is_finished(self):
@@ -112,6 +134,10 @@ class SheetPack(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     paper = models.CharField(_("paper size"), max_length=8, choices=Paper.choices, default=Paper.A4)
     merged = models.BooleanField(_("also one merged PDF"), default=False)
+    # The league whose sheets these are (only those who may see it may follow the pack).
+    league = models.ForeignKey(
+        "league.League", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
     jobs = models.ManyToManyField(SheetJob, through="SheetPackItem", related_name="packs")
     file = models.FileField(upload_to=pack_upload_to, blank=True)

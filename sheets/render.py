@@ -57,6 +57,8 @@ def renderer_version():
         Path(__file__),
         Path(__file__).with_name("document.py"),
         Path(__file__).with_name("rulebook_blocks.py"),
+        Path(__file__).with_name("options.py"),
+        Path(__file__).with_name("team_sheet.py"),
         *(_template_path(name) for name in TEMPLATES),
         *(_static_path(name) for name in (*STYLESHEETS, *(paper_stylesheet(p) for p in PAPERS))),
     ]
@@ -65,17 +67,29 @@ def renderer_version():
     return f"{RENDERER_VERSION}-{digest.hexdigest()[:12]}"
 
 
-def sheet_document(sheet, *, language):
-    """The sheet's texts and tables in `language` (interface words translated too)."""
+def sheet_document(sheet, *, language, league=None):
+    """The sheet's texts and tables in `language` (interface words translated too); with `league`
+    (sheets.options.LeagueOptions), as that league prints it."""
     with translation.override(language):
-        return build_document(sheet, language=language)
+        return build_document(sheet, language=language, league=league)
 
 
-def render_sheet_html(sheet, *, language):
-    """The standalone HTML document the PDF is made from."""
+def team_document(team, players, *, language):
+    """A team's sheet in `language` (see sheets.team_sheet)."""
+    from sheets.team_sheet import build_team_document
+
     with translation.override(language):
-        document = build_document(sheet, language=language)
+        return build_team_document(team, players, language=language)
+
+
+def document_html(document):
+    """The standalone HTML document a PDF is made from."""
+    with translation.override(document.language):
         return render_to_string("sheets/sheet_pdf.html", {"document": document})
+
+
+def render_sheet_html(sheet, *, language, league=None):
+    return document_html(sheet_document(sheet, language=language, league=league))
 
 
 @cache
@@ -93,13 +107,26 @@ def weasyprint_resources():
     return fetcher, stylesheets
 
 
-def render_sheet_pdf(sheet, *, language, paper):
-    """The sheet as PDF bytes, in `language` on `paper` ("a4" or "letter"). Stores nothing."""
+def render_document_pdf(document, *, paper):
+    """A built document (a sheet or a team sheet) as PDF bytes on `paper`. Stores nothing."""
     from weasyprint import HTML
 
     paper_css = paper_stylesheet(paper)
-    html = render_sheet_html(sheet, language=language)
+    html = document_html(document)
     fetcher, stylesheets = weasyprint_resources()
     static_root = _static_path(STYLESHEETS[0]).parent.parent
-    document = HTML(string=html, base_url=f"{static_root.as_uri()}/", url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=[stylesheets[name] for name in (*STYLESHEETS, paper_css)])
+    pdf = HTML(string=html, base_url=f"{static_root.as_uri()}/", url_fetcher=fetcher)
+    return pdf.write_pdf(stylesheets=[stylesheets[name] for name in (*STYLESHEETS, paper_css)])
+
+
+def render_sheet_pdf(sheet, *, language, paper, league=None):
+    """The sheet as PDF bytes, in `language` on `paper` ("a4" or "letter"), for `league` if given (its
+    optional rules and its League rules section). Stores nothing."""
+    paper_stylesheet(paper)
+    return render_document_pdf(sheet_document(sheet, language=language, league=league), paper=paper)
+
+
+def render_team_pdf(team, players, *, language, paper):
+    """A team's sheet as PDF bytes. Stores nothing."""
+    paper_stylesheet(paper)
+    return render_document_pdf(team_document(team, players, language=language), paper=paper)

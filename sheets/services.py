@@ -15,9 +15,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from dugout.tasks import send_on_commit
+from rosters.models import Team
 from sheets.catalogue import get_catalogue
-from sheets.models import SheetJob, SheetPack, SheetPackItem, Status
-from sheets.render import render_sheet_pdf, renderer_version
+from sheets.models import TEAM_SHEET, SheetJob, SheetPack, SheetPackItem, Status
+from sheets.options import LeagueOptions, league_options
+from sheets.render import render_sheet_pdf, render_team_pdf, renderer_version
 
 logger = logging.getLogger(__name__)
 
@@ -25,10 +27,22 @@ logger = logging.getLogger(__name__)
 MAX_PACK_ITEMS = 400
 
 
-def content_hash(sheet, *, language, paper):
+def content_hash(sheet, *, language, paper, league=None):
     """What a PDF depends on: the game's content (and its rulebook edition's version for games that
-    draw from the rulebook), the sheet, the language, the paper and the renderer's version."""
+    draw from the rulebook), the sheet, the language, the paper and the renderer's version; for a
+    league's sheet (`league`: LeagueOptions), the league and a hash of the settings its sheets print."""
     parts = [sheet.game.version, sheet.game.id, sheet.id, language, paper, renderer_version()]
+    if league is not None:
+        parts.append(["league", league.league_id, league.digest])
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def team_content_hash(team, players, *, language, paper):
+    """What a team sheet's PDF depends on: the team (its id and a hash of its state and its players'),
+    the language, the paper and the renderer's version."""
+    from sheets.team_sheet import team_state_digest
+
+    parts = ["team", team.pk, team_state_digest(team, players), language, paper, renderer_version()]
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
@@ -38,23 +52,57 @@ def _send_render(job):
     send_on_commit(render_sheet_job, job_id=str(job.pk))
 
 
-def request_sheet_pdf(*, sheet, language, paper):
+def request_sheet_pdf(*, sheet, language, paper, league=None):
     """The job for this PDF: a ready one (or one on its way) with the same content hash, else a new one.
+    With `league` (a league.models.League), the sheet as that league prints it (see sheets.options).
 
-    Returns (job, created). Side effects: when none can be reused, creates a queued SheetJob row and
-    sends the `sheets.render_sheet_job` task once the transaction commits.
+    Returns (job, created). Side effects: when none can be reused, creates a queued SheetJob row (with
+    the snapshot of the league's settings) and sends the `sheets.render_sheet_job` task once the
+    transaction commits.
     """
     if language not in sheet.languages:
         raise ValueError(f"{sheet!r} is not available in {language!r}")
-    digest = content_hash(sheet, language=language, paper=paper)
+    options = league_options(league) if league is not None else None
+    digest = content_hash(sheet, language=language, paper=paper, league=options)
     job = SheetJob.objects.reusable(digest).first()
     if job is not None:
         return job, False
     job = SheetJob.objects.create(
-        game=sheet.game.id, sheet=sheet.id, language=language, paper=paper, content_hash=digest
+        game=sheet.game.id,
+        sheet=sheet.id,
+        language=language,
+        paper=paper,
+        league=league,
+        options=options.as_data() if options else {},
+        content_hash=digest,
     )
     _send_render(job)
     return job, True
+
+
+def request_team_pdf(*, team, language, paper):
+    """The job for the PDF of `team`'s sheet, reused while the team does not change (like
+    request_sheet_pdf). Returns (job, created). Side effects: when none can be reused, creates a queued
+    SheetJob row and sends the `sheets.render_sheet_job` task once the transaction commits."""
+    players = list(team.players.all())
+    digest = team_content_hash(team, players, language=language, paper=paper)
+    job = SheetJob.objects.reusable(digest).first()
+    if job is not None:
+        return job, False
+    job = SheetJob.objects.create(
+        game=team.edition, sheet=TEAM_SHEET, language=language, paper=paper, team=team, content_hash=digest
+    )
+    _send_render(job)
+    return job, True
+
+
+def _render_job(job):
+    if job.team_id:
+        team = Team.objects.select_related("coach").get(pk=job.team_id)
+        return render_team_pdf(team, list(team.players.all()), language=job.language, paper=job.paper)
+    sheet = get_catalogue().sheet(job.game, job.sheet)
+    league = LeagueOptions.from_data(job.options) if job.options else None
+    return render_sheet_pdf(sheet, language=job.language, paper=job.paper, league=league)
 
 
 def run_sheet_job(*, job):
@@ -73,8 +121,7 @@ def run_sheet_job(*, job):
         return
     job.refresh_from_db()
     try:
-        sheet = get_catalogue().sheet(job.game, job.sheet)
-        pdf = render_sheet_pdf(sheet, language=job.language, paper=job.paper)
+        pdf = _render_job(job)
     except Exception as error:
         logger.exception("sheet job %s failed", job.pk)
         job.status = Status.FAILED
@@ -108,8 +155,9 @@ def retry_sheet_job(*, job):
 # ---------------------------------------------------------------------------------------------- packs
 
 
-def create_sheet_pack(*, items, paper, merged=False):
-    """A pack of PDFs: `items` is a list of (sheet, language).
+def create_sheet_pack(*, items, paper, merged=False, league=None):
+    """A pack of PDFs: `items` is a list of (sheet, language); with `league`, each sheet as that league
+    prints it (see league_pack_items).
 
     Side effects: creates the SheetPack and its items, each a reused or new SheetJob (new ones queue
     their render task); once committed, the zip build task is sent if every item is already ready.
@@ -119,13 +167,34 @@ def create_sheet_pack(*, items, paper, merged=False):
     if len(items) > MAX_PACK_ITEMS:
         raise ValueError(f"a pack holds at most {MAX_PACK_ITEMS} sheets")
     with transaction.atomic():
-        pack = SheetPack.objects.create(paper=paper, merged=merged)
+        pack = SheetPack.objects.create(paper=paper, merged=merged, league=league)
         for position, (sheet, language) in enumerate(items):
-            job, _created = request_sheet_pdf(sheet=sheet, language=language, paper=paper)
+            job, _created = request_sheet_pdf(sheet=sheet, language=language, paper=paper, league=league)
             SheetPackItem.objects.create(pack=pack, job=job, position=position)
         # Checked after commit: a worker finishing an item meanwhile could not see this pack yet.
         transaction.on_commit(lambda: _build_if_complete(pack.pk))
     return pack
+
+
+def league_sheets(league):
+    """The catalogue sheets of the league's game that print something for it (a sheet whose every
+    section belongs to an optional rule the league does not use is left out)."""
+    try:
+        game = get_catalogue().game(league.game)
+    except KeyError:
+        return []
+    rules = league_options(league).optional_rules
+    return [sheet for sheet in game.sheets.values() if sheet.is_included(rules)]
+
+
+def league_pack_items(league, *, languages):
+    """(sheet, language) for every sheet of the league in each of `languages` it exists in."""
+    return [
+        (sheet, language)
+        for sheet in league_sheets(league)
+        for language in languages
+        if language in sheet.languages
+    ]
 
 
 def _build_if_complete(pack_id):

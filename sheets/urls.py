@@ -19,6 +19,10 @@ urlpatterns = [
         name="pack_download_merged",
     ),
     path("packs/<uuid:pk>/retry/", views.pack_retry, name="pack_retry"),
+    # Before the "<game>/<sheet>/" patterns, which would take "league" and "team" for games.
+    path("league/<slug:slug>/", views.league_pack, name="league_pack"),
+    path("team/<int:pk>/", views.team_sheet, name="team"),
+    path("team/<int:pk>/pdf/", views.team_pdf, name="team_pdf"),
     path("<slug:game>/<slug:sheet>/", views.sheet_page, name="sheet"),
     path("<slug:game>/<slug:sheet>/pdf/", views.request_pdf, name="request_pdf"),
 ]

@@ -1,4 +1,5 @@
-"""Reference sheets: the catalogue, a sheet as a page, PDF jobs and packs. Open to everyone."""
+"""Reference sheets: the catalogue, a sheet as a page, PDF jobs and packs, a league's pack and a team's
+sheet. Open to everyone, except what belongs to a private league: a 404 to those who may not see it."""
 
 from django.conf import settings
 from django.contrib import messages
@@ -10,11 +11,14 @@ from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from league.models import League
+from rosters.models import Team
 from sheets import services
 from sheets.catalogue import get_catalogue
-from sheets.forms import SheetChoiceForm, SheetPackForm, default_language
+from sheets.forms import LeaguePackForm, SheetChoiceForm, SheetPackForm, TeamSheetForm, default_language
 from sheets.models import Paper, SheetJob, SheetPack
-from sheets.render import paper_stylesheet, sheet_document
+from sheets.options import league_options, league_section
+from sheets.render import paper_stylesheet, sheet_document, team_document
 
 # How often the job and pack pages look again while work is under way, in seconds.
 POLL_SECONDS = 1
@@ -26,6 +30,32 @@ def _get_sheet(game_id, sheet_id):
         return get_catalogue().sheet(game_id, sheet_id)
     except KeyError:
         raise Http404(_("No such sheet.")) from None
+
+
+def _get_league(request, slug):
+    """The league if the user may see it (see League.is_visible_to), else 404."""
+    league = get_object_or_404(League, slug=slug)
+    if not league.is_visible_to(request.user):
+        raise Http404
+    return league
+
+
+def _check_league(request, league_id):
+    """404 unless the user may see the league a job or pack belongs to (if any)."""
+    if league_id is not None and not League.objects.visible_to(request.user).filter(pk=league_id).exists():
+        raise Http404
+
+
+def _get_job(request, pk):
+    job = get_object_or_404(SheetJob.objects.select_related("team"), pk=pk)
+    _check_league(request, job.league_id)
+    return job
+
+
+def _get_pack(request, pk):
+    pack = get_object_or_404(SheetPack, pk=pk)
+    _check_league(request, pack.league_id)
+    return pack
 
 
 def _sheet_url(sheet, *, language, paper):
@@ -115,18 +145,23 @@ def request_pdf(request, game, sheet):
 
 
 def _sheet_title(job):
+    if job.is_team_sheet:
+        return _("Team sheet: %(team)s") % {"team": job.team.name}
     try:
         sheet = get_catalogue().sheet(job.game, job.sheet)
     except KeyError:
         return job.filename
-    return f"{sheet.game.title_in(job.language)}: {sheet.title_in(job.language)}"
+    title = f"{sheet.game.title_in(job.language)}: {sheet.title_in(job.language)}"
+    if job.options.get("name"):
+        title = f"{title} ({job.options['name']})"
+    return title
 
 
 @require_GET
 def job_detail(request, pk):
     """A PDF job: progress while it renders (htmx polls the #job-status fragment), then the download
     link, or the reason it failed with a retry button."""
-    job = get_object_or_404(SheetJob, pk=pk)
+    job = _get_job(request, pk)
     context = {
         "job": job,
         "title": _sheet_title(job),
@@ -140,7 +175,7 @@ def job_detail(request, pk):
 
 @require_GET
 def job_download(request, pk):
-    job = get_object_or_404(SheetJob, pk=pk)
+    job = _get_job(request, pk)
     if not job.is_ready or not job.file:
         raise Http404(_("This PDF is not ready."))
     return FileResponse(
@@ -150,7 +185,7 @@ def job_download(request, pk):
 
 @require_POST
 def job_retry(request, pk):
-    job = get_object_or_404(SheetJob, pk=pk)
+    job = _get_job(request, pk)
     job = services.retry_sheet_job(job=job)
     return redirect("sheets:job", job.pk)
 
@@ -167,7 +202,7 @@ def pack_new(request):
 @require_GET
 def pack_detail(request, pk):
     """A pack: progress per item (htmx polls #pack-status), then the downloads."""
-    pack = get_object_or_404(SheetPack, pk=pk)
+    pack = _get_pack(request, pk)
     jobs = pack.ordered_jobs()
     items = [
         {
@@ -192,7 +227,7 @@ def pack_detail(request, pk):
 
 @require_GET
 def pack_download(request, pk, kind="zip"):
-    pack = get_object_or_404(SheetPack, pk=pk)
+    pack = _get_pack(request, pk)
     if not pack.is_ready:
         raise Http404(_("This pack is not ready."))
     if kind == "merged":
@@ -211,6 +246,61 @@ def pack_download(request, pk, kind="zip"):
 
 @require_POST
 def pack_retry(request, pk):
-    pack = get_object_or_404(SheetPack, pk=pk)
+    pack = _get_pack(request, pk)
     services.retry_sheet_pack(pack=pack)
     return redirect("sheets:pack", pack.pk)
+
+
+def league_pack(request, slug):
+    """Every sheet of the league's game as the league prints them (only its optional rules, and its
+    points, tie-breakers and petty cash procedure), in the chosen languages: one zip, one merged PDF."""
+    league = _get_league(request, slug)
+    form = LeaguePackForm(request.POST or None, league=league)
+    if request.method == "POST" and form.is_valid():
+        pack = form.save()
+        return redirect("sheets:pack", pack.pk)
+    language = default_language()
+    sheets = services.league_sheets(league)
+    edition = sheets[0].game.edition if sheets and sheets[0].game.edition_id else None
+    context = {
+        "league": league,
+        "form": form,
+        "sheet_titles": [sheet.title_in(language) for sheet in sheets if language in sheet.languages],
+        "league_rules": league_section(league_options(league), edition=edition, language=language),
+    }
+    return render(request, "sheets/league_pack.html", context)
+
+
+@require_GET
+def team_sheet(request, pk):
+    """A team's sheet as a web page (printable) in ?lang= (default: the reader's) for ?paper=: its
+    roster, its team panel, the inducements it may buy and the star players who may play for it."""
+    team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
+    language = request.GET.get("lang") or default_language()
+    if language not in dict(settings.LANGUAGES):
+        raise Http404(_("This sheet is not available in this language."))
+    paper = request.GET.get("paper")
+    if paper not in Paper.values:
+        paper = Paper.A4
+    context = {
+        "team": team,
+        "document": team_document(team, list(team.players.all()), language=language),
+        "language": language,
+        "paper": paper,
+        "paper_css": paper_stylesheet(paper),
+        "form": TeamSheetForm(initial={"language": language, "paper": paper}, team=team),
+    }
+    return render(request, "sheets/team.html", context)
+
+
+@require_POST
+def team_pdf(request, pk):
+    """Make (or find) the PDF of the team's sheet, then follow its job page."""
+    team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
+    form = TeamSheetForm(request.POST, team=team)
+    if form.is_valid():
+        return _start_pdf(request, form)
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
+    return redirect("sheets:team", team.pk)

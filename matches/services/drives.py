@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Drive, Event, Match, other
+from matches.services import effects
 from matches.services.common import record_roll, record_side_roll, require_status
 from rulebook import formulas
 from rulebook.edition import get_edition
@@ -41,8 +42,10 @@ def start_drive(match, *, dice, user, faces=None):
     """Start the next drive with its kick-off event (2D6) and the event's own rolls.
 
     `faces`: {"kickoff": [a, b], "event": {"home": [[...], ...], "away": ...} or [[...], ...]}.
-    Changing Weather re-rolls the weather. Side effects: creates the Drive and a kick_off Event, logs
-    the rolls, updates the match's half, turn and weather.
+    Changing Weather re-rolls the weather; Get the Ref (a bribe per team, for the game) and Brilliant
+    Coaching (a team re-roll for the drive to the higher D6 + assistant coaches, both on a tie) are
+    kept on the kick-off event as rolls["effects"] (effects.kickoff_result). Side effects: creates the
+    Drive and a kick_off Event, logs the rolls, updates the match's half, turn and weather.
     """
     require_status(match, Match.Status.IN_PROGRESS)
     if _open_drive(match):
@@ -85,7 +88,12 @@ def start_drive(match, *, dice, user, faces=None):
         turn=match.turn,
         side=kicking,
         kind=Event.Kind.KICK_OFF,
-        rolls={"kickoff": roll.as_dict(), "event": event_rolls, "weather_before": weather_before},
+        rolls={
+            "kickoff": roll.as_dict(),
+            "event": event_rolls,
+            "weather_before": weather_before,
+            "effects": effects.kickoff_result(match, drive),
+        },
         outcome=row["id"],
         created_by=user,
     )

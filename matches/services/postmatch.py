@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Event, Match, other
+from matches.services import effects
 from matches.services import league as league_link
 from matches.services.common import record_side_roll, require_status
 from rosters.ledger import PLAYER_FIELDS, restore, snapshot_player, snapshot_team
@@ -23,12 +24,7 @@ from rulebook.dice import Dice
 from rulebook.edition import get_edition
 
 STEP = "post_match"
-SPP_EVENTS = {
-    Event.Kind.TOUCHDOWN: "touchdown",
-    Event.Kind.COMPLETION: "completion",
-    Event.Kind.DEFLECTION: "deflection",
-    Event.Kind.INTERCEPTION: "interception",
-}
+SPP_EVENTS = effects.SPP_EVENTS
 GONE = (Player.Status.DEAD, Player.Status.RETIRED, Player.Status.FIRED)
 
 
@@ -74,20 +70,31 @@ def events(match):
 
 
 def spp_earned(match, match_events=None):
-    """{side: {player key: {"touchdown": n, ..., "spp": total}}} from the events (casualties by blocks)."""
+    """{side: {player key: {"touchdown": n, ..., "spp": total}}} from the events: casualties by blocks,
+    and the SPP changed by the Prayers to Nuffle in force in each event's drive (effects.event_spp)."""
     edition = _edition(match)
     earned = {side: {} for side in SIDES}
     for event in match_events if match_events is not None else events(match):
-        action = SPP_EVENTS.get(event.kind)
-        if event.kind == Event.Kind.CASUALTY and event.cause in ("", Event.Cause.BLOCK):
-            action = "casualty"
         key = event.actor_key
-        if action is None or not key:
+        if not key:
+            continue
+        action, spp = effects.event_spp(match, event, edition=edition)
+        if action is None:
             continue
         record = earned[event.side].setdefault(key, {"spp": 0})
         record[action] = record.get(action, 0) + 1
-        record["spp"] += formulas.spp_for(action, edition=edition)
+        record["spp"] += spp
     return earned
+
+
+def awarded_touchdowns(match):
+    """{side: n}: touchdowns the concession awards to the winner, whose SPP it gives to players of
+    its choice (edition.toml [concession] opponent_assigns_touchdown_spp); zero without a concession."""
+    awarded = dict.fromkeys(SIDES, 0)
+    if match.conceded_by and _edition(match).settings["concession"]["opponent_assigns_touchdown_spp"]:
+        winner = other(match.conceded_by)
+        awarded[winner] = final_score(match)[winner] - match.score(winner)
+    return awarded
 
 
 def injuries(match, match_events=None):
@@ -136,24 +143,28 @@ def winnings(match, side):
 
 
 @transaction.atomic
-def roll_postmatch(match, *, dice, user, faces=None, hire=None):
+def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
     """Roll every post-match die: dedicated fans (or the conceder's D3 loss), the MVP (D16 on the list
     of eligible players, misses re-rolled), the expensive mistake D6 and its own dice.
     `faces`: {side: {"fans": [n], "mvp": [n], "mistake": [n], "mistake_dice": [...]}}; `hire`:
-    {side: [journeyman keys to hire]}.
+    {side: [journeyman keys to hire]}; `awarded`: {side: [player key per touchdown awarded by a
+    concession]}: the winner's choice of who earns their SPP ("" or missing: nobody).
 
     Side effects: stores the rolls and choices in match.postmatch, logs every roll.
     """
     require_status(match, Match.Status.POST_MATCH)
     if match.postmatch:
         raise ValidationError(_("The post-match dice are already rolled."))
-    faces, hire = faces or {}, hire or {}
+    faces, hire, awarded = faces or {}, hire or {}, awarded or {}
     edition = _edition(match)
     hurt = injuries(match)
+    counts = awarded_touchdowns(match)
     stored = {}
     for side in SIDES:
         team, given = match.team(side), faces.get(side, {})
         record = {"hire": _check_hires(match, side, hire.get(side, []), hurt)}
+        if counts[side]:
+            record["awarded"] = _check_awarded(match, side, awarded.get(side, []), counts[side], hurt)
         outcome = result(match, side)
         if match.conceded_by == side:
             dice_name = edition.settings["concession"]["conceder_dedicated_fans_loss"]
@@ -195,6 +206,15 @@ def _check_hires(match, side, keys, hurt):
     if permanent + len(keys) > rules["hire_requires_fewer_than"]:
         raise ValidationError(_("The team has no room for these journeymen."))
     return keys
+
+
+def _check_awarded(match, side, keys, count, hurt):
+    """The players (keys, one per awarded touchdown, "" for nobody) who earn the awarded SPP."""
+    keys = list(keys)[:count]
+    eligible = {key for key, _label in mvp_candidates(match, side, hurt=hurt)}
+    if any(key and key not in eligible for key in keys):
+        raise ValidationError(_("Choose a player of the team to earn the SPP of the awarded touchdown."))
+    return keys + [""] * (count - len(keys))
 
 
 def _roll_mvp(match, side, dice, user, faces, hurt):
@@ -266,6 +286,12 @@ def plan(match, side, *, team=None, players=None, match_events=None):
             by_key[journeyman["key"]] = player
             hired.append(player)
     spp = {key: dict(value) for key, value in earned.items()}
+    for key in record.get("awarded", []):
+        if key:
+            entry = spp.setdefault(key, {"spp": 0})
+            entry["awarded_touchdown"] = entry.get("awarded_touchdown", 0) + 1
+            entry["spp"] += formulas.spp_for("touchdown", edition=edition)
+    summary["awarded"] = record.get("awarded", [])
     if mvp:
         entry = spp.setdefault(mvp, {"spp": 0})
         entry["mvp"] = 1

@@ -3,6 +3,8 @@ prayers to Nuffle, kicking team, match ball. Each step rolls with `dice` or take
 logs every roll; results are stored on the Match.
 """
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -243,8 +245,25 @@ def may_buy_now(match, side):
     return True
 
 
+# Inducements hired by name from a list of the edition, at the price of the one hired.
+HIRELINGS = {"wizard": "wizards", "famous_staff": "famous_staff"}
+
+
+@dataclass(frozen=True)
+class Hireling:
+    """A wizard or (in)famous coaching staff member, named through edition.name()."""
+
+    kind: str
+    id: str
+
+    @property
+    def key(self):
+        return f"{self.kind}.{self.id}"
+
+
 def catalogue(match, side):
-    """[(id, choice, max, price)] of what `side` may buy: priced inducements and star players."""
+    """[{id, choice, max, price, item}] of what `side` may buy: priced inducements, the star players,
+    wizards and (in)famous coaching staff who may play or work for its team (each at its own price)."""
     edition = _edition(match)
     team = match.team(side)
     rules = team.rules
@@ -259,9 +278,24 @@ def catalogue(match, side):
                         {"id": "star_player", "choice": star.id, "max": 1, "price": star.cost, "item": star}
                     )
             continue
+        if inducement.choices in HIRELINGS:
+            for entry in getattr(edition, HIRELINGS[inducement.choices]).values():
+                if not entry.get("only_for") or any(
+                    rules.has_rule(rule, team.chosen_rule) for rule in entry["only_for"]
+                ):
+                    items.append(
+                        {
+                            "id": inducement.id,
+                            "choice": entry["id"],
+                            "max": 1,
+                            "price": entry["cost"],
+                            "item": Hireling(inducement.choices, entry["id"]),
+                        }
+                    )
+            continue
         price = inducement.price_for(rules, team.chosen_rule)
         if price is None:
-            continue  # hired by name at a variable price: not offered yet
+            continue  # hired by name at a variable price (mercenaries, side bets): not offered yet
         items.append(
             {"id": inducement.id, "choice": "", "max": inducement.max, "price": price, "item": inducement}
         )
@@ -295,6 +329,10 @@ def buy_inducements(match, *, side, counts, user):
         bought.append({"id": item["id"], "choice": item["choice"], "count": count, "price": item["price"]})
     if stars > edition.inducements["star_player"].max:
         raise ValidationError(_("Too many star players."))
+    for inducement_id in {item["id"] for item in bought if item["choice"] and item["id"] != "star_player"}:
+        hired = sum(item["count"] for item in bought if item["id"] == inducement_id)
+        if hired > edition.inducements[inducement_id].max:
+            raise ValidationError(_("Too many of one inducement."))
     total = sum(item["count"] * item["price"] for item in bought)
     available = budget(match, side)
     if total > available["petty_cash"] + available["treasury"]:

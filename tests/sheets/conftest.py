@@ -38,10 +38,12 @@ class FakeRenderer:
 
     def __init__(self):
         self.calls = []
+        self.leagues = []
         self.error = None
 
-    def __call__(self, sheet, *, language, paper):
+    def __call__(self, sheet, *, language, paper, league=None):
         self.calls.append((sheet.slug, language, paper))
+        self.leagues.append(league)
         if self.error:
             raise self.error
         return blank_pdf()
