@@ -271,9 +271,16 @@ def _current_season(league):
 
 
 def league_leaderboards(request, slug):
-    """Coaches across every season, and the teams and players of the current season."""
+    """Coaches across every season, the teams of the current season, and the players of the current
+    season (or, with ?players=all, of every season) by touchdowns, casualties, kills and so on."""
     league = get_league(request, slug)
     season = _current_season(league)
+    all_seasons = request.GET.get("players") == "all"
+    player_boards = {}
+    if season and league.is_blood_bowl:
+        player_boards = leaderboards.player_boards(
+            season=None if all_seasons else season, league=league, top=LEADERS
+        )
     return render(
         request,
         "league/league_leaderboards.html",
@@ -286,6 +293,8 @@ def league_leaderboards(request, slug):
             "players": leaderboards.player_leaders(season, top=LEADERS)
             if season and league.is_blood_bowl
             else [],
+            "player_boards": player_boards,
+            "all_seasons": all_seasons,
         },
     )
 

@@ -86,24 +86,22 @@ def _player_key():
 
 
 def _mvp_count(matches):
-    """A subquery: how many of `matches` named the outer Player their MVP."""
-    named = Q()
+    """An expression: how many of `matches` named the outer Player their MVP. One subquery per side,
+    each finding the matches of the player's team by its index (not a scan of every match)."""
+    counts = []
     for side in SIDES:
-        named |= Q(**{f"{side}_team_id": OuterRef("team_id"), f"{side}_mvp": _player_key()})
-    mvp_of = {  # as text, compared as text (a JSON key's own lookups would read the key as JSON)
-        f"{side}_mvp": Cast(KeyTextTransform("mvp", KeyTransform(side, "outcome")), CharField())
-        for side in SIDES
-    }
-    counted = (
-        matches.annotate(**mvp_of)
-        .filter(named)
-        .order_by()
-        .annotate(one=Value(1))
-        .values("one")
-        .annotate(count=Count("pk"))
-        .values("count")
-    )
-    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+        named = (
+            matches.filter(**{f"{side}_team_id": OuterRef("team_id")})
+            # as text, compared as text (a JSON key's own lookups would read the value as JSON)
+            .annotate(mvp=Cast(KeyTextTransform("mvp", KeyTransform(side, "outcome")), CharField()))
+            .filter(mvp=_player_key())
+            .order_by()
+            .values(f"{side}_team_id")
+            .annotate(count=Count("pk"))
+            .values("count")
+        )
+        counts.append(Coalesce(Subquery(named, output_field=IntegerField()), 0))
+    return counts[0] + counts[1]
 
 
 def _with_mvps(matches, players):
