@@ -2,8 +2,8 @@
 
 Each is read from what league.services.standings stores (StandingsRow, CoachRecord) by queries that
 the database sorts and limits (ORDER BY ... LIMIT, from indexes), in a constant number of queries
-whatever the size of the league. The players' boards of a season or a league are counted from the
-events of its applied matches (matches.stats), one aggregate query per board.
+whatever the size of the league. The players' boards of a season or a league add up the players' stats
+stored when its matches were applied (matches.stats, PlayerMatchStats), one aggregate query per board.
 """
 
 from league.models import CoachRecord, SeasonEntry
@@ -46,8 +46,8 @@ def player_leaders(season, *, top=TOP):
 
 def player_boards(*, season=None, league=None, top=TOP):
     """The players' boards (touchdowns, casualties, completions, interceptions, MVPs, kills, SPP) of
-    `season`, or of every season of `league`, from the applied matches of their confirmed fixtures
-    (matches.stats; friendlies do not count). Seven queries, each limited to `top`."""
+    `season`, or of every season of `league`, from the PlayerMatchStats of the applied matches of their
+    confirmed fixtures (matches.stats; friendlies do not count). Seven queries, each limited to `top`."""
     from matches import stats  # matches imports league, not the reverse
 
     return stats.player_boards(stats.counted_matches(season=season, league=league), top=top)

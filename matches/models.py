@@ -256,3 +256,38 @@ class Event(models.Model):
     @property
     def victim_key(self):
         return f"p{self.victim_id}" if self.victim_id else self.victim_journeyman
+
+
+class PlayerMatchStats(models.Model):
+    """What one player did in one applied match, written when the match is applied (and deleted when it
+    is undone), so that the players' leaderboards add up rows instead of reading events and JSON.
+
+    The counts are those of the events the player is credited with (casualties of any cause; kills are
+    the casualties with a dead outcome); `spp` is what the post-match sequence gave them (prayers,
+    awarded touchdowns and the MVP included); `mvp` is 1 for the match's MVP.
+    """
+
+    STATS = ("touchdowns", "casualties", "kills", "completions", "deflections", "interceptions", "mvp", "spp")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="player_stats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="match_stats")
+    side = models.CharField(max_length=4, choices=Side)
+    touchdowns = models.PositiveSmallIntegerField(default=0)
+    casualties = models.PositiveSmallIntegerField(default=0)
+    kills = models.PositiveSmallIntegerField(default=0)
+    completions = models.PositiveSmallIntegerField(default=0)
+    deflections = models.PositiveSmallIntegerField(default=0)
+    interceptions = models.PositiveSmallIntegerField(default=0)
+    mvp = models.PositiveSmallIntegerField(default=0)  # 0 or 1
+    spp = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="unique_player_match_stats"),
+        ]
+        # The boards filter on the counted matches and group by player: (match, player) covers the
+        # join, (player, match) the grouping.
+        indexes = [models.Index(fields=["player", "match"], name="player_match_stats_player")]
+
+    def __str__(self):
+        return f"{self.player_id} in {self.match_id}"

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from matches.models import SIDES, Event, Match, other
+from matches.models import SIDES, Event, Match, PlayerMatchStats, other
 from matches.services import effects
 from matches.services import league as league_link
 from matches.services.common import record_side_roll, require_status
@@ -85,6 +85,65 @@ def spp_earned(match, match_events=None):
         record[action] = record.get(action, 0) + 1
         record["spp"] += spp
     return earned
+
+
+# The PlayerMatchStats field each kind of event counts for its actor (kills: casualties with KILLED).
+STAT_EVENTS = {
+    Event.Kind.TOUCHDOWN: "touchdowns",
+    Event.Kind.CASUALTY: "casualties",
+    Event.Kind.COMPLETION: "completions",
+    Event.Kind.DEFLECTION: "deflections",
+    Event.Kind.INTERCEPTION: "interceptions",
+}
+KILLED = "dead"  # the casualty table's row of a player killed
+
+
+def player_stats(match, outcome, *, match_events, by_key):
+    """Unsaved PlayerMatchStats of `match`: the events each player is credited with, and from `outcome`
+    ({side: {"spp": {key: {"spp": n, ...}}, "mvp": key}}, as apply_postmatch stores it) their SPP and
+    MVP. `by_key`: {player key: Player} of both teams ("p<pk>", and the journeymen hired by the match);
+    a key of no Player (a journeyman let go) has no row."""
+    rows = {}
+
+    def row(side, key):
+        player = by_key.get(key)
+        if player is None:
+            return None
+        if player.pk not in rows:
+            rows[player.pk] = PlayerMatchStats(match=match, player=player, side=side)
+        return rows[player.pk]
+
+    for event in match_events:
+        field = STAT_EVENTS.get(event.kind)
+        stats = row(event.side, event.actor_key) if field else None
+        if stats is None:
+            continue
+        setattr(stats, field, getattr(stats, field) + 1)
+        if event.kind == Event.Kind.CASUALTY and event.outcome == KILLED:
+            stats.kills += 1
+    for side in SIDES:
+        for key, entry in (outcome.get(side, {}).get("spp") or {}).items():
+            if (stats := row(side, key)) is not None:
+                stats.spp = entry.get("spp", 0)
+        if (stats := row(side, outcome.get(side, {}).get("mvp"))) is not None:
+            stats.mvp = 1
+    return list(rows.values())
+
+
+def record_player_stats(match):
+    """Write `match`'s PlayerMatchStats again from its events and stored outcome (for a match applied
+    before they were stored; apply_postmatch writes them itself). Journeymen hired by the match are
+    left out: the outcome names them by their match key only.
+
+    Side effects: deletes and recreates the match's PlayerMatchStats rows.
+    """
+    players = Player.objects.filter(team_id__in=[match.home_team_id, match.away_team_id]).only("pk")
+    by_key = {f"p{player.pk}": player for player in players}
+    with transaction.atomic():
+        PlayerMatchStats.objects.filter(match=match).delete()
+        return PlayerMatchStats.objects.bulk_create(
+            player_stats(match, match.outcome, match_events=events(match), by_key=by_key)
+        )
 
 
 def awarded_touchdowns(match):
@@ -331,7 +390,7 @@ def plan(match, side, *, team=None, players=None, match_events=None):
     summary.update(
         treasury=team.treasury, team_value=team.team_value, current_team_value=team.current_team_value
     )
-    return {"team": team, "players": players, "hired": hired, "summary": summary}
+    return {"team": team, "players": players, "hired": hired, "by_key": by_key, "summary": summary}
 
 
 def _injure(player, outcome, edition):
@@ -377,7 +436,8 @@ def apply_postmatch(match, *, user):
 
     The match row is locked (select_for_update) and its status checked, so two simultaneous submits
     apply once; the second gets a ValidationError. Side effects: updates both teams and their players
-    (bulk), creates hired journeymen, writes one "match" LedgerEntry per team, sets the match applied.
+    (bulk), creates hired journeymen, writes one "match" LedgerEntry per team and the players'
+    PlayerMatchStats (bulk), sets the match applied.
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().select_related("home_team", "away_team").get(pk=match.pk)
@@ -392,7 +452,7 @@ def apply_postmatch(match, *, user):
             for t in Team.objects.select_for_update().filter(pk__in=[match.home_team_id, match.away_team_id])
         }
         match_events = events(match)
-        entries, outcome = {}, {}
+        entries, outcome, by_key = {}, {}, {}
         for side in SIDES:
             team = teams[match.team(side).pk]
             players = list(team.players.all())
@@ -402,6 +462,7 @@ def apply_postmatch(match, *, user):
             }
             result_plan = plan(match, side, team=team, players=players, match_events=match_events)
             hired = Player.objects.bulk_create(result_plan["hired"])
+            by_key.update(result_plan["by_key"])
             Player.objects.bulk_update(players, PLAYER_FIELDS)
             team.save()
             after_players = {str(p.pk): snapshot_player(p) for p in players}
@@ -430,6 +491,9 @@ def apply_postmatch(match, *, user):
             )
             entries[side] = entry.pk
             outcome[side] = _json_summary(summary)
+        PlayerMatchStats.objects.bulk_create(
+            player_stats(match, outcome, match_events=match_events, by_key=by_key)
+        )
         match.ledger_entries = entries
         match.outcome = outcome
         match.status = Match.Status.APPLIED
@@ -459,7 +523,8 @@ def undo_apply(match, *, user):
     and the match returns to the post-match step with its dice. Refused (UndoBlocked listing them) when
     a later applied match of either team depends on it.
 
-    Side effects: restores teams and players, deletes the two ledger entries, match status.
+    Side effects: restores teams and players, deletes the two ledger entries and the match's
+    PlayerMatchStats, match status.
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
@@ -473,6 +538,7 @@ def undo_apply(match, *, user):
             entry = LedgerEntry.objects.get(pk=match.ledger_entries[side])
             restore(team, entry.before, entry.after)
             entry.delete()
+        PlayerMatchStats.objects.filter(match=match).delete()
         # A league match goes back to waiting on its (still confirmed) league result.
         match.status = Match.Status.POST_MATCH if match.is_friendly else Match.Status.SUBMITTED
         match.ledger_entries, match.outcome = {}, {}

@@ -1,4 +1,5 @@
-"""Players' leaderboards of a season and of a league, counted from the events of applied league matches."""
+"""Players' leaderboards of a season and of a league, added up from the stats stored for applied league
+matches."""
 
 import pytest
 from django.db import connection
@@ -7,7 +8,8 @@ from django.urls import reverse
 
 from league.leaderboards import player_boards
 from league.models import Result, Season
-from matches.models import Drive, Event, Match
+from matches.models import SIDES, Drive, Event, Match, PlayerMatchStats
+from matches.services import postmatch
 from rosters.models import Player
 from tests.league.factories import make_entry, make_league, make_season, play
 
@@ -24,7 +26,9 @@ def _player(team, name, number=1):
 
 def _match(home, away, events, *, fixture=None, status=Match.Status.APPLIED, mvp=None):
     """A match of the teams of entries `home` and `away` playing `fixture` (a friendly without one),
-    with `events` as (side, kind, player, {field: value}) in one drive; `mvp`: {side: Player}."""
+    with `events` as (side, kind, player, {field: value}) in one drive; `mvp`: {side: Player}. An
+    applied match gets the outcome and PlayerMatchStats that apply_postmatch would store (the SPP of
+    its events and MVPs)."""
     match = Match.objects.create(
         home_team=home.team,
         away_team=away.team,
@@ -38,6 +42,16 @@ def _match(home, away, events, *, fixture=None, status=Match.Status.APPLIED, mvp
         Event(drive=drive, side=side, kind=kind, player=player, **fields)
         for side, kind, player, fields in events
     )
+    if status == Match.Status.APPLIED:
+        earned = postmatch.spp_earned(match)
+        for side in SIDES:
+            summary = match.outcome.setdefault(side, {})
+            if summary.get("mvp"):
+                entry = earned[side].setdefault(summary["mvp"], {"spp": 0})
+                entry["spp"] += 4
+            summary["spp"] = earned[side]
+        match.save()
+        postmatch.record_player_stats(match)
     return match
 
 
@@ -206,3 +220,15 @@ def test_query_count_of_player_leaderboards_does_not_grow_with_the_league(client
             assert "Brute" in response.content.decode()
             counts.append(len(context.captured_queries))
     assert counts[:2] == counts[2:]
+
+
+def test_player_boards_when_stats_are_stored_read_them_not_the_events(season, home, away, griff, bork):
+    match = _match(home, away, [("home", TD, griff, {})], fixture=play(season, home, away, 1, 0))
+    PlayerMatchStats.objects.filter(match=match, player=griff).update(touchdowns=5, spp=20)
+    PlayerMatchStats.objects.create(match=match, player=bork, side="away", deflections=1, mvp=1, spp=5)
+    boards = player_boards(season=season)
+    assert _counts(boards["touchdowns"]) == [("Griff", "Reikland Reavers", 5)]
+    assert _counts(boards["mvps"]) == [("Bork", "Gouged Eye", 1)]
+    assert _counts(boards["spp"]) == [("Griff", "Reikland Reavers", 20), ("Bork", "Gouged Eye", 5)]
+    PlayerMatchStats.objects.filter(match=match).delete()
+    assert all(board == [] for board in player_boards(season=season).values())
