@@ -1,10 +1,11 @@
 """Lasting effects in a match, read from what was recorded (no side effects, no queries of their own
 beyond the ones named): Prayers to Nuffle in force, the SPP they change, kick-off events that last.
 
-Which drive a prayer affects: the match does not record it. Prayers are rolled in the pre-match
-sequence and take effect from the first drive (edition.toml [prayers] takes_effect = "next_drive"), so
-a "drive" prayer affects the first drive of the match, a "half" prayer the first half, a "game" prayer
-every drive. Other modules (leaderboards, sheets) may call these helpers.
+Which drive a prayer affects follows from when it is prayed for: only in the pre-match sequence (in
+seed 000's kick-off table Cheering Fans gives an assist, not a prayer), taking effect from the first
+drive (edition.toml [prayers] takes_effect = "next_drive"). So a "drive" prayer lasts the first drive
+of the match, a "half" prayer the first half, a "game" prayer every drive. Other modules (leaderboards,
+sheets) may call these helpers.
 """
 
 from matches.models import SIDES, Event

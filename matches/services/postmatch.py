@@ -74,9 +74,10 @@ def spp_earned(match, match_events=None):
     and the SPP changed by the Prayers to Nuffle in force in each event's drive (effects.event_spp)."""
     edition = _edition(match)
     earned = {side: {} for side in SIDES}
+    voided = _voided_touchdowns_side(match, edition)
     for event in match_events if match_events is not None else events(match):
         key = event.actor_key
-        if not key:
+        if not key or (event.kind == Event.Kind.TOUCHDOWN and event.side == voided):
             continue
         action, spp = effects.event_spp(match, event, edition=edition)
         if action is None:
@@ -85,6 +86,14 @@ def spp_earned(match, match_events=None):
         record[action] = record.get(action, 0) + 1
         record["spp"] += spp
     return earned
+
+
+def _voided_touchdowns_side(match, edition):
+    """The conceding side when its scorers lose their touchdown SPP (edition.toml [concession]
+    conceder_touchdown_spp = false), else None."""
+    if match.conceded_by and not edition.settings["concession"]["conceder_touchdown_spp"]:
+        return match.conceded_by
+    return None
 
 
 # The PlayerMatchStats field each kind of event counts for its actor (kills: casualties with KILLED).
@@ -232,7 +241,7 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
             )
         elif outcome != "draw":
             record["fans"] = _roll(match, dice, user, "D6", "dedicated_fans", given.get("fans"), side)
-        if match.conceded_by != side:
+        if match.conceded_by != side or edition.settings["concession"]["conceder_mvp"]:
             record["mvp"] = _roll_mvp(match, side, dice, user, given.get("mvp"), hurt)
         cost = sum(team.rules.lineman.cost for _key in record["hire"])
         treasury = _treasury_before_mistakes(match, side, cost)

@@ -216,6 +216,30 @@ def test_concession_when_the_winner_assigns_the_awarded_touchdowns(match, home_c
     assert match.outcome["home"]["spp"][f"p{catcher.pk}"]["awarded_touchdown"] == 1
 
 
+def test_concession_when_the_conceders_scorer_keeps_the_touchdown_spp(match, home_coach, away_team):
+    dice = _ready(match, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    scorer = away_team.players.first()
+    drives.add_event(match, user=home_coach, kind="touchdown", side="away", player=scorer)
+    drives.concede(match, side="away", user=home_coach)
+    # The score moves to the winner, but the deed stays with the player who did it.
+    assert postmatch.final_score(match)["away"] == 0
+    assert postmatch.spp_earned(match)["away"][f"p{scorer.pk}"] == {"spp": 3, "touchdown": 1}
+
+
+def test_concession_when_the_edition_voids_the_conceders_touchdown_spp(
+    match, home_coach, away_team, monkeypatch
+):
+    dice = _ready(match, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    scorer = away_team.players.first()
+    drives.add_event(match, user=home_coach, kind="touchdown", side="away", player=scorer)
+    drives.concede(match, side="away", user=home_coach)
+    rules = get_edition(away_team.edition).settings["concession"]
+    monkeypatch.setitem(rules, "conceder_touchdown_spp", False)
+    assert postmatch.spp_earned(match)["away"] == {}
+
+
 def test_postmatch_form_when_conceded_offers_a_select_per_awarded_touchdown(
     client, match, home_coach, home_team
 ):
