@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from league import permissions
 from rulebook.edition import get_edition
 
 # Tie-breakers a league may order, applied after league points (league.standings implements them).
@@ -130,13 +131,8 @@ class League(models.Model):
         return self.game == Game.BB2020
 
     def is_commissioner(self, user):
-        """Whether `user` commissions this league (one query unless the commissioners are prefetched)."""
-        if not user.is_authenticated:
-            return False
-        cache = getattr(self, "_prefetched_objects_cache", {})
-        if "commissioners" in cache:
-            return any(commissioner.pk == user.pk for commissioner in cache["commissioners"])
-        return self.commissioners.filter(pk=user.pk).exists()
+        """Whether `user` commissions this league (league.permissions.is_commissioner)."""
+        return permissions.is_commissioner(user, self)
 
     def is_visible_to(self, user):
         return self.public or League.objects.visible_to(user).filter(pk=self.pk).exists()
@@ -554,3 +550,52 @@ class CoachRecord(models.Model):
 
     def __str__(self):
         return f"{self.league_id} · {self.coach_id}"
+
+
+# The places a season's prizes go to, under the names of the rulebook's [league] prizes.
+PRIZE_PLACES = {"first": 1, "second": 2, "third": 3}
+PLACE_LABELS = {
+    1: pgettext_lazy("league place", "1st"),
+    2: pgettext_lazy("league place", "2nd"),
+    3: pgettext_lazy("league place", "3rd"),
+}
+
+
+class SeasonPrizeQuerySet(models.QuerySet):
+    def with_related(self):
+        return self.select_related("season", "entry__team", "entry__coach")
+
+
+class SeasonPrize(models.Model):
+    """What a place in a finished Blood Bowl season won: gold paid into the team's treasury through the
+    rosters ledger and, for the champion, the League Trophy (held until the league's next season ends).
+
+    Written only by league.services.prizes: created when a commissioner finishes the season, deleted
+    (the gold taken back) when they reopen it; so a league's latest trophy row names the holder."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="prizes")
+    entry = models.ForeignKey(SeasonEntry, on_delete=models.CASCADE, related_name="prizes")
+    place = models.PositiveSmallIntegerField(_("place"))
+    gold = models.PositiveIntegerField(_("gold"))
+    trophy = models.BooleanField(_("League Trophy"), default=False)
+    # The ledger entry that paid the gold; None when there was no roster team to pay, or the team's
+    # coach has undone it since (then reopening the season has nothing to take back).
+    payment = models.ForeignKey(
+        "rosters.LedgerEntry", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    awarded_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SeasonPrizeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["season", "place"]
+        verbose_name = _("season prize")
+        verbose_name_plural = _("season prizes")
+        constraints = [models.UniqueConstraint(fields=["season", "place"], name="league_prize_place_once")]
+
+    def __str__(self):
+        return f"{self.season_id} #{self.place}"
+
+    @property
+    def place_label(self):
+        return PLACE_LABELS.get(self.place, self.place)

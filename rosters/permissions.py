@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
+from league.permissions import commissions_team
 from rosters.models import Team
 
 
@@ -20,12 +21,9 @@ class Editor:
 
 
 def is_commissioner_for(user, team):
-    """Whether `user` commissions a league in which `team` is registered for a season.
-
-    The league app defines the relation: SeasonEntry(team -> related_name "season_entries",
-    season -> Season(league -> League(commissioners))).
-    """
-    return Team.objects.filter(pk=team.pk, season_entries__season__league__commissioners=user).exists()
+    """Whether `user` commissions a league in which `team` is registered for a season (the league app
+    answers: league.permissions.commissions_team)."""
+    return commissions_team(user, team)
 
 
 def editor_for(user, team):

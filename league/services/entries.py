@@ -9,7 +9,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.models import Season, SeasonEntry
-from league.services.leagues import is_member, require_commissioner
+from league.permissions import require_commissioner
+from league.services.leagues import is_member
 from league.services.standings import recompute_standings
 from rosters.models import Team
 
@@ -75,7 +76,7 @@ def accept_entry(*, entry, by):
 
     Side effects: saves SeasonEntry.status and recomputes the season's stored table.
     """
-    require_commissioner(entry.season.league, by)
+    require_commissioner(by, entry.season.league)
     if entry.status == SeasonEntry.Status.ACCEPTED:
         return entry
     if entry.team_id and entry.team.status != Team.Status.READY:
@@ -94,7 +95,7 @@ def withdraw_entry(*, entry, by):
     recomputes the season's stored table (its confirmed games stay recorded but no longer count).
     """
     if entry.coach_id != by.pk:
-        require_commissioner(entry.season.league, by)
+        require_commissioner(by, entry.season.league)
     with transaction.atomic():
         entry.status = SeasonEntry.Status.WITHDRAWN
         entry.save(update_fields=["status"])

@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -17,15 +17,10 @@ from league.models import (
     optional_rule_ids,
     rulebook_league_defaults,
 )
+from league.permissions import require_commissioner
+from league.services import prizes
 from league.services.standings import recompute_league_standings
 from rulebook.edition import get_edition
-
-
-def require_commissioner(league, user):
-    """Raise PermissionDenied unless `user` commissions `league`."""
-    if not league.is_commissioner(user):
-        raise PermissionDenied(_("Only a commissioner of this league may do this."))
-
 
 # URL words under /leagues/ that a league's slug must not take.
 RESERVED_SLUGS = {"new", "join", "api", "seasons", "entries", "fixtures"}
@@ -113,7 +108,7 @@ def update_league_settings(*, league, by, **changes):
     Side effects: saves the League; when points, bonus points or tie-breakers change, recomputes the
     stored table of each of its seasons.
     """
-    require_commissioner(league, by)
+    require_commissioner(by, league)
     unknown = set(changes) - set(SETTINGS_FIELDS)
     if unknown:
         raise ValueError(f"not league settings: {sorted(unknown)}")
@@ -138,7 +133,7 @@ def update_league_settings(*, league, by, **changes):
 
 def add_commissioner(*, league, user, by):
     """Make `user` a commissioner too. Side effects: adds to League.commissioners."""
-    require_commissioner(league, by)
+    require_commissioner(by, league)
     league.commissioners.add(user)
 
 
@@ -147,14 +142,14 @@ def create_invitation(*, league, created_by, days_valid=None, max_uses=None):
 
     Side effects: creates the Invitation.
     """
-    require_commissioner(league, created_by)
+    require_commissioner(created_by, league)
     expires = timezone.now() + timedelta(days=days_valid) if days_valid else None
     return Invitation.objects.create(league=league, created_by=created_by, expires=expires, max_uses=max_uses)
 
 
 def revoke_invitation(*, invitation, by):
     """Side effects: deletes the Invitation."""
-    require_commissioner(invitation.league, by)
+    require_commissioner(by, invitation.league)
     invitation.delete()
 
 
@@ -188,7 +183,7 @@ def is_member(league, user):
 
 def create_season(*, league, name, by, format=Season.Format.ROUND_ROBIN):
     """Open a new season for registration. Side effects: creates the Season."""
-    require_commissioner(league, by)
+    require_commissioner(by, league)
     if not name.strip():
         raise ValidationError(_("Give the season a name."))
     if format not in Season.Format.values:
@@ -197,10 +192,23 @@ def create_season(*, league, name, by, format=Season.Format.ROUND_ROBIN):
 
 
 def set_season_status(*, season, status, by):
-    """Open, start or finish a season. Side effects: saves Season.status."""
-    require_commissioner(season.league, by)
+    """Open, start, finish or reopen a season.
+
+    Side effects: saves Season.status; finishing a Blood Bowl season gives its prizes
+    (league.services.prizes.award_prizes: SeasonPrizes, gold in the treasuries through the rosters
+    ledger), and moving a finished season back takes them back (take_back_prizes), in one transaction.
+    """
+    require_commissioner(by, season.league)
     if status not in Season.Status.values:
         raise ValidationError(_("Unknown season status."))
-    season.status = status
-    season.save(update_fields=["status"])
+    with transaction.atomic():
+        # Two finishes of one season wait for each other on this lock (PostgreSQL; SQLite writes one at a
+        # time), and a SeasonPrize's place is unique: the prizes are paid once.
+        previous = Season.objects.select_for_update().values_list("status", flat=True).get(pk=season.pk)
+        season.status = status
+        season.save(update_fields=["status"])
+        if status == Season.Status.FINISHED and previous != Season.Status.FINISHED:
+            prizes.award_prizes(season=season, by=by)
+        elif previous == Season.Status.FINISHED and status != Season.Status.FINISHED:
+            prizes.take_back_prizes(season=season, by=by)
     return season

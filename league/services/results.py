@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from dugout.tasks import send_on_commit
 from league.models import Fixture, Result
-from league.services.leagues import require_commissioner
+from league.permissions import require_commissioner
 from league.services.standings import recompute_standings
 
 SUBMITTED, DISPUTED, CONFIRMED = Result.Status.SUBMITTED, Result.Status.DISPUTED, Result.Status.CONFIRMED
@@ -37,13 +37,17 @@ def _check_scores(fixture, *, home_score, away_score, home_cas, away_cas, conced
 def _counts(result, *, confirmed):
     """The result now counts (or no longer does): mark its fixture, and recompute the table of a league game.
 
-    Side effects: saves Fixture.confirmed; replaces the season's StandingsRows for a league fixture.
+    Side effects: saves Fixture.confirmed; replaces the season's StandingsRows for a league fixture,
+    and the players' totals of its two teams (matches.stats, PlayerLeagueStats).
     """
+    from matches.stats import refresh_player_totals  # matches imports league, not the reverse
+
     fixture = result.fixture
     Fixture.objects.filter(pk=fixture.pk).update(confirmed=confirmed)
     fixture.confirmed = confirmed
     if fixture.stage == Fixture.Stage.LEAGUE:
         recompute_standings(season=fixture.season)
+    refresh_player_totals(fixture=fixture)
 
 
 def _snapshot_team_values(result):
@@ -158,7 +162,7 @@ def decide_result(
     Side effects: saves the Result (status confirmed, decided_by), marks the fixture confirmed,
     recomputes the season's stored table, and notifies both coaches.
     """
-    require_commissioner(result.fixture.season.league, by)
+    require_commissioner(by, result.fixture.season.league)
     if home_score is not None:
         values = {
             "home_score": home_score,
@@ -184,7 +188,7 @@ def record_result_as_commissioner(
     Side effects: creates or updates the Result (confirmed, decided_by), marks the fixture confirmed,
     recomputes the season's stored table, and notifies both coaches.
     """
-    require_commissioner(fixture.season.league, by)
+    require_commissioner(by, fixture.season.league)
     result = Result.objects.filter(fixture=fixture).first() or Result(
         fixture=fixture, home_score=0, away_score=0, submitted_by=by
     )
@@ -205,7 +209,7 @@ def reopen_result(*, result, by, reason=""):
     Side effects: saves the Result (status submitted, awaiting the opponent or a commissioner), marks
     the fixture unconfirmed and recomputes the season's stored table.
     """
-    require_commissioner(result.fixture.season.league, by)
+    require_commissioner(by, result.fixture.season.league)
     if result.status != CONFIRMED:
         raise ValidationError(_("Only a confirmed result can be reopened."))
     result.status = SUBMITTED

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from league import pairing
 from league.models import Fixture, Result, Round, Season, SeasonEntry
-from league.services.leagues import require_commissioner
+from league.permissions import require_commissioner
 from league.tables import season_standings
 
 PLAYOFF_SIZES = (2, 4, 8, 16, 32)
@@ -41,7 +41,7 @@ def schedule_round_robin(*, season, by, double=False, start_date=None, days_betw
     bye in a round simply have no fixture in it.
     Side effects: creates the Rounds and Fixtures, and starts the season (status running).
     """
-    require_commissioner(season.league, by)
+    require_commissioner(by, season.league)
     _require_not_finished(season)
     entries = _accepted(season)
     if len(entries) < 2:
@@ -70,7 +70,7 @@ def schedule_swiss_round(*, season, by, date=None):
     goes to the lowest team that has not had one.
     Side effects: creates a Round and its Fixtures, and starts the season.
     """
-    require_commissioner(season.league, by)
+    require_commissioner(by, season.league)
     _require_not_finished(season)
     entries = {entry.pk: entry for entry in _accepted(season)}
     if len(entries) < 2:
@@ -101,7 +101,7 @@ def schedule_playoffs(*, season, by, size, date=None):
 
     Side effects: creates a Round and the first-round playoff Fixtures (bracket slots set).
     """
-    require_commissioner(season.league, by)
+    require_commissioner(by, season.league)
     _require_not_finished(season)
     if size not in PLAYOFF_SIZES:
         raise ValidationError(_("A playoff bracket has 2, 4, 8, 16 or 32 teams."))
@@ -146,7 +146,7 @@ def advance_playoffs(*, season, by, date=None):
 
     Side effects: creates a Round and its playoff Fixtures; returns None when the final is played.
     """
-    require_commissioner(season.league, by)
+    require_commissioner(by, season.league)
     fixtures = list(season.fixtures.playoff().with_related().order_by("-round__number", "bracket_slot"))
     if not fixtures:
         raise ValidationError(_("This season has no playoffs."))
@@ -178,7 +178,7 @@ def add_fixture(*, season, home, away, by, round_number=None, scheduled_at=None,
 
     Side effects: may create a Round; creates the Fixture.
     """
-    require_commissioner(season.league, by)
+    require_commissioner(by, season.league)
     _require_not_finished(season)
     if home.pk == away.pk:
         raise ValidationError(_("A team cannot play itself."))
@@ -199,7 +199,7 @@ def add_fixture(*, season, home, away, by, round_number=None, scheduled_at=None,
 
 def reschedule_fixture(*, fixture, by, scheduled_at):
     """Set or clear a fixture's date and time. Side effects: saves Fixture.scheduled_at."""
-    require_commissioner(fixture.season.league, by)
+    require_commissioner(by, fixture.season.league)
     fixture.scheduled_at = scheduled_at
     fixture.save(update_fields=["scheduled_at"])
     return fixture
@@ -207,7 +207,7 @@ def reschedule_fixture(*, fixture, by, scheduled_at):
 
 def set_round_date(*, round, by, date):
     """Side effects: saves Round.date."""
-    require_commissioner(round.season.league, by)
+    require_commissioner(by, round.season.league)
     round.date = date
     round.save(update_fields=["date"])
     return round
@@ -215,7 +215,7 @@ def set_round_date(*, round, by, date):
 
 def delete_fixture(*, fixture, by):
     """Remove a fixture that has no confirmed result. Side effects: deletes it (and a pending result)."""
-    require_commissioner(fixture.season.league, by)
+    require_commissioner(by, fixture.season.league)
     if Result.objects.filter(fixture=fixture, status=Result.Status.CONFIRMED).exists():
         raise ValidationError(_("Reopen the confirmed result before removing its fixture."))
     fixture.delete()

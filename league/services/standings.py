@@ -117,9 +117,13 @@ def rebuild_standings(*, season):
     """Rebuild everything stored from `season`'s results, for data written without the services
     (imports, fixes by hand, the admin).
 
-    Side effects: sets Fixture.confirmed from each fixture's result, replaces the StandingsRows.
+    Side effects: sets Fixture.confirmed from each fixture's result, replaces the StandingsRows, and the
+    players' totals of the season and its league (matches.stats, PlayerLeagueStats).
     """
+    from matches.stats import store_player_totals  # matches imports league, not the reverse
+
     with transaction.atomic():
         confirmed = Result.objects.filter(fixture=OuterRef("pk"), status=Result.Status.CONFIRMED)
         Fixture.objects.filter(season=season).update(confirmed=Exists(confirmed))
+        store_player_totals(season=season)
         return recompute_standings(season=season)

@@ -1,0 +1,168 @@
+"""Season prizes: when a commissioner finishes a Blood Bowl season, the top of its final table wins the
+rulebook's [league] prizes (gold paid into the team's treasury through the rosters ledger, so it shows in
+the team's history), and the champion takes the League Trophy; reopening the season takes them back.
+
+league.services.leagues.set_season_status calls award_prizes and take_back_prizes in its transaction.
+The trophy's extra team re-roll is not added to any roster: pages show it as a note.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils.translation import gettext as _
+
+from league.models import PLACE_LABELS, PRIZE_PLACES, SeasonPrize, StandingsRow
+from league.permissions import require_commissioner
+from rosters import ledger
+from rosters.models import LedgerEntry, Team
+from rulebook.edition import get_edition
+
+REASON_LENGTH = LedgerEntry._meta.get_field("reason").max_length
+
+
+@dataclass(frozen=True)
+class Prize:
+    """What a place of a season earns."""
+
+    place: int
+    gold: int
+    trophy: bool
+
+    @property
+    def place_label(self):
+        return PLACE_LABELS.get(self.place, self.place)
+
+
+def _league_rules():
+    return get_edition().settings["league"]
+
+
+def prize_table(league):
+    """The prizes a season of `league` gives, best place first: none outside Blood Bowl."""
+    if not league.is_blood_bowl:
+        return []
+    prizes = [
+        Prize(place=PRIZE_PLACES[name], gold=gold, trophy=PRIZE_PLACES[name] == 1)
+        for name, gold in _league_rules()["prizes"].items()
+    ]
+    return sorted(prizes, key=lambda prize: prize.place)
+
+
+def trophy_rerolls():
+    """The extra team re-rolls the League Trophy's holder takes into each game."""
+    return _league_rules()["trophy_extra_rerolls"]
+
+
+def trophy_holder(league):
+    """The SeasonPrize of the League Trophy's holder (the champion of the league's latest finished
+    season), with its season, entry, team and coach; None when no season gave it (one query, none outside
+    Blood Bowl)."""
+    if not league.is_blood_bowl:
+        return None
+    return (
+        SeasonPrize.objects.with_related()
+        .filter(season__league=league, trophy=True)
+        .order_by("-awarded_at", "-id")
+        .first()
+    )
+
+
+def trophies_held(team):
+    """The leagues whose League Trophy `team` holds now (one query)."""
+    latest = (
+        SeasonPrize.objects.filter(season__league=OuterRef("season__league"), trophy=True)
+        .order_by("-awarded_at", "-id")
+        .values("pk")[:1]
+    )
+    held = SeasonPrize.objects.filter(entry__team=team, trophy=True, pk=Subquery(latest))
+    return [prize.season.league for prize in held.select_related("season__league")]
+
+
+def _change_treasury(*, team_id, gold, by, reason, details):
+    """Add `gold` (taken back when negative) to a team's treasury and return the LedgerEntry saying so.
+
+    Side effects: saves the team (its treasury) and creates a "gold" LedgerEntry made by `by`, as a
+    commissioner unless `by` coaches the team.
+    """
+    team = Team.objects.select_for_update().get(pk=team_id)
+    acting = {"actor": by, "as_commissioner": team.coach_id != by.pk}
+    with ledger.change(team, kind=LedgerEntry.Kind.GOLD, reason=reason[:REASON_LENGTH], **acting) as change:
+        team.treasury += gold
+        change.details.update(details)
+    return team.ledger.first()
+
+
+def _details(prize, season):
+    return {"season": season.pk, "season_name": str(season), "place": prize.place, "gold": prize.gold}
+
+
+def award_prizes(*, season, by):
+    """Give the season's prizes to the top of its final stored table, once: nothing when the season has
+    its prizes already, or outside Blood Bowl. A team that played no game wins nothing.
+
+    Side effects: creates a SeasonPrize per place won; for an entry with a roster team, adds the gold to
+    its treasury with a "gold" LedgerEntry (see _change_treasury) that the SeasonPrize links to.
+    Returns the SeasonPrizes created.
+    """
+    require_commissioner(by, season.league)
+    prizes = prize_table(season.league)
+    awarded = []
+    with transaction.atomic():
+        if not prizes or season.prizes.exists():
+            return awarded
+        rows = StandingsRow.objects.for_season(season).filter(position__lte=len(prizes), played__gt=0)
+        entries = {row.position: row.entry for row in rows.select_related("entry")}
+        for prize in prizes:
+            entry = entries.get(prize.place)
+            if entry is None:
+                continue
+            payment = None
+            if entry.team_id:
+                reason = _("Season prize: %(place)s place in %(season)s") % {
+                    "place": prize.place_label,
+                    "season": season,
+                }
+                payment = _change_treasury(
+                    team_id=entry.team_id,
+                    gold=prize.gold,
+                    by=by,
+                    reason=reason,
+                    details={"season_prize": _details(prize, season)},
+                )
+            awarded.append(
+                SeasonPrize.objects.create(
+                    season=season,
+                    entry=entry,
+                    place=prize.place,
+                    gold=prize.gold,
+                    trophy=prize.trophy,
+                    payment=payment,
+                )
+            )
+    return awarded
+
+
+def take_back_prizes(*, season, by):
+    """Take back what finishing the season gave: the gold still paid, and the League Trophy (which goes
+    back to the champion of the season finished before).
+
+    Side effects: for each SeasonPrize whose payment is still in the team's ledger, takes the gold out
+    of the treasury with a "gold" LedgerEntry (the treasury may go below zero if it was spent); deletes
+    the season's SeasonPrizes.
+    """
+    require_commissioner(by, season.league)
+    with transaction.atomic():
+        for prize in season.prizes.filter(payment__isnull=False).select_related("entry"):
+            reason = _("Season prize taken back: %(place)s place in %(season)s, which was reopened") % {
+                "place": prize.place_label,
+                "season": season,
+            }
+            _change_treasury(
+                team_id=prize.entry.team_id,
+                gold=-prize.gold,
+                by=by,
+                reason=reason,
+                details={"season_prize_taken_back": _details(prize, season)},
+            )
+        season.prizes.all().delete()

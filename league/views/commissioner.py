@@ -1,0 +1,339 @@
+"""What a commissioner does: start a league, change its settings, invite coaches, open seasons, accept
+entries, schedule fixtures, finish or reopen a season, and decide, reopen, reschedule or remove results."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.forms import (
+    FixtureForm,
+    InvitationForm,
+    LeagueCreateForm,
+    LeagueSettingsForm,
+    NamedEntryForm,
+    PlayoffForm,
+    ReopenForm,
+    RescheduleForm,
+    ResultForm,
+    RoundRobinForm,
+    SeasonForm,
+    SwissRoundForm,
+)
+from league.models import Invitation, Result, Season, SeasonEntry
+from league.services import entries as entry_services
+from league.services import leagues as league_services
+from league.services import results as result_services
+from league.services import scheduling
+from league.views.common import (
+    _attempt,
+    _back_to,
+    _form_errors,
+    _get_result,
+    get_fixture,
+    get_league_for_commissioner,
+    get_season_for_commissioner,
+)
+
+
+@login_required
+def league_create(request):
+    form = LeagueCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = form.save(user=request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("The league %(name)s is ready.") % {"name": league.name})
+            return redirect("league:detail", slug=league.slug)
+    return render(request, "league/league_create.html", {"form": form})
+
+
+@login_required
+def league_settings(request, slug):
+    league = get_league_for_commissioner(request, slug)
+    form = LeagueSettingsForm(request.POST or None, instance=league, by=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            form.save()
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("The league settings were saved."))
+            return redirect("league:settings", slug=league.slug)
+    return render(request, "league/league_settings.html", {"league": league, "form": form})
+
+
+@login_required
+def invitations(request, slug):
+    league = get_league_for_commissioner(request, slug)
+    form = InvitationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        invitation = form.save(league=league, user=request.user)
+        messages.success(request, _("Invitation created: %(code)s") % {"code": invitation.code})
+        return redirect("league:invitations", slug=league.slug)
+    return render(
+        request,
+        "league/invitations.html",
+        {"league": league, "form": form, "invitations": league.invitations.all()},
+    )
+
+
+@login_required
+@require_POST
+def invitation_revoke(request, slug, pk):
+    league = get_league_for_commissioner(request, slug)
+    invitation = get_object_or_404(Invitation, pk=pk, league=league)
+    league_services.revoke_invitation(invitation=invitation, by=request.user)
+    messages.success(request, _("The invitation was revoked."))
+    return redirect("league:invitations", slug=league.slug)
+
+
+@login_required
+def season_create(request, slug):
+    league = get_league_for_commissioner(request, slug)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        season = form.save(league=league, user=request.user)
+        messages.success(request, _("The season %(name)s is open for registration.") % {"name": season.name})
+        return redirect("league:season", pk=season.pk)
+    return render(request, "league/season_create.html", {"league": league, "form": form})
+
+
+@login_required
+def entries(request, pk):
+    season = get_season_for_commissioner(request, pk)
+    form = NamedEntryForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        name = form.cleaned_data["name"]
+        if _attempt(
+            request,
+            lambda: entry_services.register_named_entry(season=season, name=name, user=request.user),
+            _("%(name)s was added.") % {"name": name},
+        ):
+            return redirect("league:entries", pk=season.pk)
+    return render(
+        request,
+        "league/entries.html",
+        {
+            "league": season.league,
+            "season": season,
+            "entries": season.entries.with_related().order_by("status", "name"),
+            "form": form,
+        },
+    )
+
+
+@login_required
+@require_POST
+def entry_accept(request, pk):
+    entry = get_object_or_404(SeasonEntry.objects.select_related("season__league", "team"), pk=pk)
+    _attempt(
+        request,
+        lambda: entry_services.accept_entry(entry=entry, by=request.user),
+        _("%(name)s is in.") % {"name": entry.display_name},
+    )
+    return redirect("league:entries", pk=entry.season_id)
+
+
+@login_required
+@require_POST
+def season_status(request, pk):
+    """Start, finish or reopen a season; finishing a Blood Bowl season gives its prizes, reopening it
+    takes them back (league.services.prizes)."""
+    season = get_season_for_commissioner(request, pk)
+    status = request.POST.get("status", "")
+    _attempt(
+        request,
+        lambda: league_services.set_season_status(season=season, status=status, by=request.user),
+        _status_message(season, status),
+    )
+    return redirect("league:season", pk=season.pk)
+
+
+def _status_message(season, status):
+    finished = Season.Status.FINISHED
+    if season.league.is_blood_bowl and status == finished and season.status != finished:
+        return _("The season is finished; the prizes are in the treasuries.")
+    if season.league.is_blood_bowl and season.status == finished and status != finished:
+        return _("The season is reopened; its prizes were taken back.")
+    return _("The season status was changed.")
+
+
+@login_required
+def schedule(request, pk):
+    season = get_season_for_commissioner(request, pk)
+    return render(
+        request,
+        "league/schedule.html",
+        {
+            "league": season.league,
+            "season": season,
+            "round_robin_form": RoundRobinForm(),
+            "swiss_form": SwissRoundForm(),
+            "playoff_form": PlayoffForm(),
+            "fixture_form": FixtureForm(season=season),
+            "has_playoffs": season.fixtures.playoff().exists(),
+            "accepted": season.entries.accepted().count(),
+        },
+    )
+
+
+def _schedule_action(request, pk, form_class, action, success, **form_kwargs):
+    season = get_season_for_commissioner(request, pk)
+    form = form_class(request.POST, **({"season": season} if form_kwargs.get("with_season") else {}))
+    if form.is_valid():
+        _attempt(request, lambda: action(season, form.cleaned_data), success)
+    else:
+        _form_errors(request, form)
+    return redirect("league:schedule", pk=season.pk)
+
+
+@login_required
+@require_POST
+def schedule_round_robin(request, pk):
+    return _schedule_action(
+        request,
+        pk,
+        RoundRobinForm,
+        lambda season, data: scheduling.schedule_round_robin(season=season, by=request.user, **data),
+        _("The round robin is scheduled."),
+    )
+
+
+@login_required
+@require_POST
+def schedule_swiss(request, pk):
+    return _schedule_action(
+        request,
+        pk,
+        SwissRoundForm,
+        lambda season, data: scheduling.schedule_swiss_round(season=season, by=request.user, **data),
+        _("The next Swiss round is paired."),
+    )
+
+
+@login_required
+@require_POST
+def schedule_playoffs(request, pk):
+    return _schedule_action(
+        request,
+        pk,
+        PlayoffForm,
+        lambda season, data: scheduling.schedule_playoffs(season=season, by=request.user, **data),
+        _("The playoff bracket is drawn."),
+    )
+
+
+@login_required
+@require_POST
+def advance_playoffs(request, pk):
+    return _schedule_action(
+        request,
+        pk,
+        SwissRoundForm,
+        lambda season, data: scheduling.advance_playoffs(season=season, by=request.user, **data),
+        _("The next playoff round is paired."),
+    )
+
+
+@login_required
+@require_POST
+def fixture_add(request, pk):
+    return _schedule_action(
+        request,
+        pk,
+        FixtureForm,
+        lambda season, data: scheduling.add_fixture(season=season, by=request.user, **data),
+        _("The fixture was added."),
+        with_season=True,
+    )
+
+
+@login_required
+def decisions(request, pk):
+    season = get_season_for_commissioner(request, pk)
+    pending = (
+        Result.objects.for_season(season)
+        .exclude(status=Result.Status.CONFIRMED)
+        .with_related()
+        .order_by("status", "fixture__round__number")
+    )
+    return render(
+        request, "league/decisions.html", {"league": season.league, "season": season, "results": pending}
+    )
+
+
+@login_required
+@require_POST
+def result_decide(request, pk):
+    """A commissioner confirms a result as it stands ("confirm") or with the score in the form."""
+    fixture = get_fixture(request, pk)
+    if not fixture.season.league.is_commissioner(request.user):
+        raise PermissionDenied
+    if request.POST.get("action") == "confirm":
+        result = _get_result(fixture)
+        _attempt(
+            request,
+            lambda: result_services.decide_result(result=result, by=request.user),
+            _("The result is confirmed."),
+        )
+        return _back_to(fixture)
+    form = ResultForm(request.POST, fixture=fixture)
+    if form.is_valid():
+        _attempt(request, lambda: form.decide(user=request.user), _("The result is set and confirmed."))
+    else:
+        _form_errors(request, form)
+    return _back_to(fixture)
+
+
+@login_required
+@require_POST
+def result_reopen(request, pk):
+    fixture = get_fixture(request, pk)
+    result = _get_result(fixture)
+    form = ReopenForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    _attempt(
+        request,
+        lambda: result_services.reopen_result(result=result, by=request.user, reason=reason),
+        _("The result is reopened and no longer counts."),
+    )
+    return _back_to(fixture)
+
+
+@login_required
+@require_POST
+def fixture_reschedule(request, pk):
+    fixture = get_fixture(request, pk)
+    form = RescheduleForm(request.POST)
+    if not form.is_valid():
+        if not fixture.season.league.is_commissioner(request.user):
+            raise PermissionDenied
+        _form_errors(request, form)
+        return _back_to(fixture)
+    _attempt(
+        request,
+        lambda: scheduling.reschedule_fixture(
+            fixture=fixture, by=request.user, scheduled_at=form.cleaned_data["scheduled_at"]
+        ),
+        _("The fixture was rescheduled."),
+    )
+    return _back_to(fixture)
+
+
+@login_required
+@require_POST
+def fixture_delete(request, pk):
+    fixture = get_fixture(request, pk)
+    season_pk = fixture.season_id
+    if _attempt(
+        request,
+        lambda: scheduling.delete_fixture(fixture=fixture, by=request.user),
+        _("The fixture was removed."),
+    ):
+        return redirect("league:fixtures", pk=season_pk)
+    return _back_to(fixture)
