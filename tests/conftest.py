@@ -2,6 +2,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from tests.factories import UserFactory
 from tests.worker import CeleryWorkerProcess
@@ -17,6 +18,14 @@ def static_root_exists():
 def fast_password_hashing(settings):
     """Django's default hasher takes about two seconds per password on these machines."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in English: a request made by the test client leaves its language active."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture
