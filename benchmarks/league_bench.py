@@ -1,16 +1,19 @@
 """League pages at scale: a league of 1,000 teams and 10,000 played matches against one of 10 teams.
 
-Builds both leagues with bulk_create in a throwaway SQLite database under var/bench/, stores their
-tables as the services would (league.services.standings.rebuild_standings, timed: it is what each
-confirmation costs in such a league), then requests the standings, fixtures and leaderboard pages (and
-the standings API) several times each, and prints for each page the query count and the median server
-time of the big league, of the small one, and their ratios. It asserts nothing about time: it shows how
-the pages scale.
+Builds both leagues with bulk_create in a throwaway SQLite database under <var dir>/bench/: teams of
+PLAYERS_PER_TEAM players, results, and for each result an applied match with the PlayerMatchStats of
+the players who did something in it (about 60,000 events' worth in the big league). Stores what the
+services would (league.services.standings.rebuild_standings: the tables and the players' totals, timed
+as a rebuild; then what one confirmed result costs), requests the standings, fixtures and leaderboard
+pages and the lists of the JSON API (first and last pages) several times each, and prints for each page
+the query count and the median server time of the big league, of the small one, and their ratios. It
+asserts nothing about time: it shows how the pages scale.
 
 Run: DEBUG=1 .venv/bin/python benchmarks/league_bench.py   (or `make bench`)
 """
 
 import os
+import random
 import statistics
 import sys
 import time
@@ -18,12 +21,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-BENCH_DIR = ROOT / "var" / "bench"
+# Under the var dir (DUGOUT_VAR_DIR, else var/), in a folder of its own: the database is deleted each run.
+BENCH_DIR = Path(os.environ.get("DUGOUT_VAR_DIR") or ROOT / "var") / "bench"
 os.environ["DUGOUT_VAR_DIR"] = str(BENCH_DIR)
+os.environ.pop("DATABASE_URL", None)  # never a real database: the tables are filled and dropped
 os.environ.setdefault("DEBUG", "1")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dugout.settings")
 
 BIG_TEAMS, BIG_MATCHES, SMALL_TEAMS = 1000, 10000, 10
+PLAYERS_PER_TEAM = 11
 RUNS = 15  # requests of each page of each league, after one unmeasured request
 
 
@@ -83,7 +89,7 @@ def build_league(name, teams, matches):
             Fixture(season=season, round=round_row, home=home, away=away) for home, away in round_pairs
         ]
     fixtures = Fixture.objects.bulk_create(fixtures[:matches], batch_size=2000)
-    Result.objects.bulk_create(
+    results = Result.objects.bulk_create(
         (
             Result(
                 fixture=fixture,
@@ -99,11 +105,102 @@ def build_league(name, teams, matches):
         ),
         batch_size=2000,
     )
-    return league, season, len(fixtures)
+    events = play_matches(results, team_rows)
+    return league, season, len(fixtures), events
+
+
+def play_matches(results, teams):
+    """An applied match for each result, and the PlayerMatchStats that applying it would store for the
+    players who did something in it (bulk inserts, PLAYERS_PER_TEAM linemen per team): the touchdowns
+    and casualties of the result, a kill in one casualty in ten, a completion or none per side, an
+    interception in one match in five, an MVP per side, and the SPP of all that (the rulebook's values),
+    added up in each player's spp_earned. Returns the number of events (MVPs left out) they count."""
+    from matches.models import Match, PlayerMatchStats
+    from rosters.models import Player
+    from rulebook.edition import get_edition
+    from rulebook.formulas import spp_for
+
+    lineman = next(position for position in get_edition().team("human").positions if position.id == "lineman")
+    profile = lineman.profile
+    rosters = {
+        team.pk: [
+            Player(
+                team=team,
+                number=number,
+                name=f"{team.name} player {number}",
+                position=lineman.id,
+                ma=profile.ma,
+                st=profile.st,
+                ag=profile.ag,
+                pa=profile.pa,
+                av=profile.av,
+                value=lineman.cost,
+            )
+            for number in range(1, PLAYERS_PER_TEAM + 1)
+        ]
+        for team in teams
+    }
+    spp = {
+        action: spp_for(action) for action in ("touchdown", "casualty", "completion", "interception", "mvp")
+    }
+    dice = random.Random(7)
+    matches, stats = [], []
+    for result in results:
+        fixture = result.fixture
+        match = Match(
+            home_team_id=fixture.home.team_id,
+            away_team_id=fixture.away.team_id,
+            created_by_id=fixture.home.coach_id,
+            fixture=fixture,
+            status=Match.Status.APPLIED,
+            home_score=result.home_score,
+            away_score=result.away_score,
+        )
+        matches.append(match)
+        for side, team_id, touchdowns, casualties in (
+            ("home", match.home_team_id, result.home_score, result.home_cas),
+            ("away", match.away_team_id, result.away_score, result.away_cas),
+        ):
+            deeds = ["touchdown"] * touchdowns + ["casualty"] * casualties
+            deeds += ["completion"] * dice.randint(0, 1) + ["interception"] * (dice.random() < 0.1)
+            stats += _side_stats(match, side, rosters[team_id], deeds, spp=spp, dice=dice)
+    players = [player for roster in rosters.values() for player in roster]
+    Player.objects.bulk_create(players, batch_size=2000)
+    Match.objects.bulk_create(matches, batch_size=2000)
+    PlayerMatchStats.objects.bulk_create(stats, batch_size=2000)
+    return sum(line.touchdowns + line.casualties + line.completions + line.interceptions for line in stats)
+
+
+# An event's PlayerMatchStats field.
+STAT_FIELDS = {
+    "touchdown": "touchdowns",
+    "casualty": "casualties",
+    "completion": "completions",
+    "interception": "interceptions",
+    "mvp": "mvp",
+}
+
+
+def _side_stats(match, side, roster, deeds, *, spp, dice):
+    """The PlayerMatchStats of one side of `match`: each of `deeds` (and the MVP) credited to a player of
+    `roster` picked by `dice`, whose spp_earned grows by the SPP."""
+    from matches.models import PlayerMatchStats
+
+    lines = {}
+    for deed in [*deeds, "mvp"]:
+        player = dice.choice(roster)
+        line = lines.setdefault(player.number, PlayerMatchStats(match=match, player=player, side=side))
+        field = STAT_FIELDS[deed]
+        setattr(line, field, getattr(line, field) + 1)
+        line.kills += deed == "casualty" and dice.random() < 0.1
+        line.spp += spp[deed]
+        player.spp_earned += spp[deed]
+    return lines.values()
 
 
 def store_tables(*seasons):
-    """Store the tables (bulk inserts bypass the services); the seconds the big league's took."""
+    """Store the tables and the players' totals (bulk inserts bypass the services), as a rebuild does;
+    the seconds each season's took."""
     from league.services.standings import rebuild_standings
 
     took = []
@@ -112,6 +209,22 @@ def store_tables(*seasons):
         rebuild_standings(season=season)
         took.append(time.perf_counter() - start)
     return took
+
+
+def confirmation_costs(season):
+    """The seconds that a result confirmed (or a match applied) in `season` costs: its table recomputed,
+    and the players' totals of the fixture's two teams added up again."""
+    from league.models import Fixture
+    from league.services.standings import recompute_standings
+    from matches.stats import refresh_player_totals
+
+    fixture = Fixture.objects.filter(season=season).select_related("season__league").last()
+    start = time.perf_counter()
+    recompute_standings(season=fixture.season)
+    table = time.perf_counter() - start
+    start = time.perf_counter()
+    refresh_player_totals(fixture=fixture)
+    return table, time.perf_counter() - start
 
 
 def measure(client, urls):
@@ -134,25 +247,47 @@ def measure(client, urls):
     return [(count, statistics.median(runs)) for count, runs in zip(queries, times, strict=True)]
 
 
+def _last_page(url):
+    """`url` (a list of the JSON API) at its last page."""
+    from django.test import Client
+
+    pages = Client(HTTP_HOST="localhost").get(url).json()["pages"]
+    return f"{url}?page={pages}"
+
+
 def main():
     _setup_database()
     from django.test import Client
     from django.urls import reverse
 
+    from matches.models import PlayerMatchStats
+
     started = time.perf_counter()
-    big, big_season, big_matches = build_league("Big League", BIG_TEAMS, BIG_MATCHES)
-    small, small_season, small_matches = build_league(
+    big, big_season, big_matches, big_events = build_league("Big League", BIG_TEAMS, BIG_MATCHES)
+    small, small_season, small_matches, small_events = build_league(
         "Small League", SMALL_TEAMS, SMALL_TEAMS * (SMALL_TEAMS - 1) // 2
     )
     print(
-        f"Built {BIG_TEAMS} teams / {big_matches} matches and {SMALL_TEAMS} teams / {small_matches} matches "
+        f"Built {BIG_TEAMS} teams / {big_matches} applied matches / {big_events} events and "
+        f"{SMALL_TEAMS} teams / {small_matches} matches / {small_events} events "
         f"in {time.perf_counter() - started:.1f} s (SQLite under {BENCH_DIR})"
+    )
+    print(
+        "PlayerMatchStats rows: "
+        f"{PlayerMatchStats.objects.filter(match__fixture__season=big_season).count()} and "
+        f"{PlayerMatchStats.objects.filter(match__fixture__season=small_season).count()}"
     )
     big_took, small_took = store_tables(big_season, small_season)
     print(
-        f"Stored their tables in {big_took * 1000:.0f} ms and {small_took * 1000:.1f} ms "
-        "(a confirmed result recomputes its season's table like this)"
+        f"Rebuilt their tables and players' totals in {big_took * 1000:.0f} ms and "
+        f"{small_took * 1000:.1f} ms (rebuild_standings, for data written without the services)"
     )
+    for name, season in (("big", big_season), ("small", small_season)):
+        table, totals = confirmation_costs(season)
+        print(
+            f"A result confirmed in the {name} league: table {table * 1000:.1f} ms, "
+            f"its players' totals {totals * 1000:.1f} ms"
+        )
     client = Client(HTTP_HOST="localhost")
     pages = [
         ("standings", lambda league, season: reverse("league:standings", args=[season.pk])),
@@ -162,9 +297,24 @@ def main():
             lambda league, season: reverse("league:fixtures", args=[season.pk]) + "?round=all",
         ),
         ("leaderboard", lambda league, season: reverse("league:leaderboards", args=[league.slug])),
+        (
+            "leaderboard (all seasons)",
+            lambda league, season: reverse("league:leaderboards", args=[league.slug]) + "?players=all",
+        ),
         ("standings API", lambda league, season: reverse("league:api_standings", args=[season.pk])),
+        ("fixtures API", lambda league, season: reverse("league:api_fixtures", args=[season.pk])),
+        (
+            "fixtures API (last page)",
+            lambda league, season: _last_page(reverse("league:api_fixtures", args=[season.pk])),
+        ),
+        ("results API", lambda league, season: reverse("league:api_results", args=[season.pk])),
+        (
+            "results API (last page)",
+            lambda league, season: _last_page(reverse("league:api_results", args=[season.pk])),
+        ),
+        ("teams API", lambda league, season: reverse("league:api_teams", args=[season.pk])),
     ]
-    header = f"{'page':<22} {'queries big/small':>18} {'ratio':>6} " + (
+    header = f"{'page':<26} {'queries big/small':>18} {'ratio':>6} " + (
         f"{'median big':>11} {'median small':>13} {'ratio':>7}"
     )
     print(header)
@@ -174,7 +324,7 @@ def main():
             client, [url_for(big, big_season), url_for(small, small_season)]
         )
         print(
-            f"{name:<22} {big_queries:>8} / {small_queries:<8} {big_queries / small_queries:>6.2f} "
+            f"{name:<26} {big_queries:>8} / {small_queries:<8} {big_queries / small_queries:>6.2f} "
             f"{big_time * 1000:>8.1f} ms {small_time * 1000:>10.1f} ms {big_time / small_time:>7.2f}"
         )
     print(

@@ -1,10 +1,12 @@
 """Export a league to a JSON-able document and import it back (`manage.py export_league` / `import_league`).
 
 The document holds the league's settings, its people by username, and every season with its entries,
-rounds, fixtures and results. Importing into a database without the league recreates it with the same
-standings: coaches are matched by username (created without a usable password when missing); a
-Blood Bowl entry is linked to the coach's team of the same name when there is one, otherwise it is
-kept as a named entry.
+rounds, fixtures, results, points adjustments and prizes. Importing into a database without the league
+recreates it with the same standings (and the same League Trophy holder): coaches are matched by
+username (created without a usable password when missing); a Blood Bowl entry is linked to the coach's
+team of the same name when there is one, otherwise it is kept as a named entry. A prize's gold is not
+paid again on import, and is not linked to a ledger entry (reopening an imported season takes no gold
+back). Version 1 documents (without adjustments and prizes) import too.
 """
 
 from django.contrib.auth import get_user_model
@@ -12,13 +14,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
-from league.models import Fixture, League, Result, Round, Season, SeasonEntry
+from league.models import Fixture, League, PointsAdjustment, Result, Round, Season, SeasonEntry, SeasonPrize
 from league.services.leagues import SETTINGS_FIELDS
 from league.services.standings import rebuild_standings
 from rosters.models import Team
 
 FORMAT = "dugout-league"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = {1, 2}  # version 2 added each season's "adjustments" and "prizes"
 RESULT_FIELDS = (
     "home_score",
     "away_score",
@@ -43,6 +46,7 @@ def export_league(league):
         fixtures = season.fixtures.select_related(
             "round", "result__submitted_by", "result__decided_by"
         ).order_by("id")
+        adjustments = PointsAdjustment.objects.for_season(season).select_related("created_by")
         seasons.append(
             {
                 "name": season.name,
@@ -64,6 +68,26 @@ def export_league(league):
                     for round_ in season.rounds.all()
                 ],
                 "fixtures": [_fixture(fixture) for fixture in fixtures],
+                "adjustments": [
+                    {
+                        "entry": adjustment.entry_id,
+                        "points": adjustment.points,
+                        "reason": adjustment.reason,
+                        "by": _username(adjustment.created_by),
+                        "at": adjustment.created_at.isoformat(),
+                    }
+                    for adjustment in adjustments.order_by("created_at", "id")
+                ],
+                "prizes": [
+                    {
+                        "entry": prize.entry_id,
+                        "place": prize.place,
+                        "gold": prize.gold,
+                        "trophy": prize.trophy,
+                        "awarded_at": prize.awarded_at.isoformat(),
+                    }
+                    for prize in season.prizes.order_by("place")
+                ],
             }
         )
     return {
@@ -84,6 +108,9 @@ def export_league(league):
                         *league.commissioners.values_list("pk", flat=True),
                         *league.members.values_list("pk", flat=True),
                         *SeasonEntry.objects.filter(season__league=league).values_list("coach", flat=True),
+                        *PointsAdjustment.objects.filter(entry__season__league=league).values_list(
+                            "created_by", flat=True
+                        ),
                     ]
                 )
             }
@@ -119,11 +146,12 @@ def _fixture(fixture):
 def import_league(data):
     """Create the league described by `data` (from export_league) and return it.
 
-    Side effects: creates the League, its Seasons, SeasonEntries, Rounds, Fixtures and Results, and
-    any missing users (unusable password), and stores each season's table. Refuses a slug already taken.
+    Side effects: creates the League, its Seasons, SeasonEntries, Rounds, Fixtures, Results,
+    PointsAdjustments and SeasonPrizes (no gold paid, no ledger entry), and any missing users (unusable
+    password), and stores each season's table. Refuses a slug already taken.
     """
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise ValidationError("not a Dugout league export (version 1)")
+    if data.get("format") != FORMAT or data.get("version") not in READABLE_VERSIONS:
+        raise ValidationError("not a Dugout league export (version 1 or 2)")
     settings = data["league"]
     if League.objects.filter(slug=settings["slug"]).exists():
         raise ValidationError(f"a league with the slug {settings['slug']!r} exists already")
@@ -195,5 +223,34 @@ def _import_season(league, data, users):
                 submitted_at=parse_datetime(result["submitted_at"]),
                 confirmed_at=parse_datetime(result["confirmed_at"]) if result["confirmed_at"] else None,
             )
+    _import_adjustments(data.get("adjustments", []), entries, users)
+    _import_prizes(season, data.get("prizes", []), entries)
     rebuild_standings(season=season)
     return season
+
+
+def _import_adjustments(items, entries, users):
+    PointsAdjustment.objects.bulk_create(
+        PointsAdjustment(
+            entry=entries[item["entry"]],
+            points=item["points"],
+            reason=item["reason"],
+            created_by=users.get(item["by"]),
+            created_at=parse_datetime(item["at"]),
+        )
+        for item in items
+    )
+
+
+def _import_prizes(season, items, entries):
+    """The season's prizes as they were given (awarded_at kept: the latest trophy names its holder)."""
+    for item in items:
+        prize = SeasonPrize.objects.create(
+            season=season,
+            entry=entries[item["entry"]],
+            place=item["place"],
+            gold=item["gold"],
+            trophy=item["trophy"],
+        )
+        # awarded_at is set on creation (auto_now_add): put back the original date.
+        SeasonPrize.objects.filter(pk=prize.pk).update(awarded_at=parse_datetime(item["awarded_at"]))

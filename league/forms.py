@@ -5,6 +5,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.models import TIEBREAKERS, Game, League, Season, SeasonEntry, optional_rule_ids
+from league.services import adjustments as adjustment_services
 from league.services import entries as entry_services
 from league.services import leagues as league_services
 from league.services import results as result_services
@@ -261,3 +262,56 @@ class CommentForm(forms.Form):
 
 class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class PointsAdjustmentForm(forms.Form):
+    """A commissioner docks or awards league points to a team of the season's table, with a reason.
+    In a Blood Bowl league the "no_show" preset (a submit button named `preset`) docks the rulebook's
+    no-show penalty, its reason "No-show" unless one is given."""
+
+    NO_SHOW = "no_show"
+
+    entry = forms.ModelChoiceField(
+        label=_("Team"),
+        queryset=None,
+        error_messages={"invalid_choice": _("Choose a team of this season's table.")},
+    )
+    points = forms.IntegerField(
+        label=_("League points"),
+        required=False,
+        min_value=-adjustment_services.MAX_POINTS,
+        max_value=adjustment_services.MAX_POINTS,
+        help_text=_("Negative to dock points, positive to award them."),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=adjustment_services.REASON_LENGTH, required=False)
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.season = season
+        self.no_show_penalty = adjustment_services.no_show_penalty(season.league)
+        self.fields["entry"].queryset = season.entries.accepted().with_related().order_by("name", "id")
+
+    @property
+    def is_no_show(self):
+        return self.no_show_penalty is not None and self.data.get("preset") == self.NO_SHOW
+
+    def clean_points(self):
+        if self.is_no_show:
+            return -self.no_show_penalty
+        points = self.cleaned_data["points"]
+        if points is None:
+            raise forms.ValidationError(_("Enter the league points to add or dock."))
+        if points == 0:
+            raise forms.ValidationError(_("An adjustment adds or docks at least one point."))
+        return points
+
+    def clean_reason(self):
+        reason = self.cleaned_data["reason"].strip()
+        if not reason and self.is_no_show:
+            return str(_("No-show"))
+        if not reason:
+            raise forms.ValidationError(_("Give the reason for the adjustment."))
+        return reason
+
+    def save(self, *, by):
+        return adjustment_services.add_adjustment(season=self.season, by=by, **self.cleaned_data)

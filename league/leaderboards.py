@@ -2,13 +2,13 @@
 
 Each is read from what league.services.standings stores (StandingsRow, CoachRecord) by queries that
 the database sorts and limits (ORDER BY ... LIMIT, from indexes), in a constant number of queries
-whatever the size of the league. The players' boards of a season or a league add up the players' stats
-stored when its matches were applied (matches.stats, PlayerMatchStats), one aggregate query per board.
+whatever the size of the league. The players' boards of a season or a league read the players' totals
+that matches.stats keeps from the stats stored when matches are applied (PlayerLeagueStats), one query
+per board.
 """
 
-from league.models import CoachRecord, SeasonEntry
+from league.models import CoachRecord
 from league.tables import stored_table
-from rosters.models import Player
 
 TOP = 10
 
@@ -35,22 +35,21 @@ def season_team_leaders(season, *, top=TOP):
 
 
 def player_leaders(season, *, top=TOP):
-    """Players of the season's accepted teams with the most SPP earned (one query)."""
-    teams = SeasonEntry.objects.filter(season=season).accepted().filter(team__isnull=False).values("team_id")
-    return list(
-        Player.objects.filter(team_id__in=teams, spp_earned__gt=0)
-        .select_related("team")
-        .order_by("-spp_earned", "name")[:top]
-    )
+    """The players with the most SPP earned in `season`'s counted matches (one query, from the top of an
+    index of the stored totals; see player_boards)."""
+    from matches import stats  # matches imports league, not the reverse
+
+    return stats.player_board("spp", season=season, top=top)
 
 
 def player_boards(*, season=None, league=None, top=TOP):
     """The players' boards (touchdowns, casualties, completions, interceptions, MVPs, kills, SPP) of
-    `season`, or of every season of `league`, from the PlayerMatchStats of the applied matches of their
-    confirmed fixtures (matches.stats; friendlies do not count). Seven queries, each limited to `top`."""
+    `season`, or of every season of `league`, from the players' totals over the applied matches of their
+    confirmed fixtures (matches.stats; friendlies do not count). Seven queries, each read from the top
+    of an index and limited to `top`."""
     from matches import stats  # matches imports league, not the reverse
 
-    return stats.player_boards(stats.counted_matches(season=season, league=league), top=top)
+    return stats.player_boards(season=season, league=league, top=top)
 
 
 def coach_leaders(league, *, top=None):

@@ -489,6 +489,8 @@ class StandingsRow(models.Model):
     cas_for = models.PositiveIntegerField(default=0)
     cas_against = models.PositiveIntegerField(default=0)
     bonus = models.IntegerField(default=0)
+    # The sum of the entry's PointsAdjustments, already counted in `points`.
+    adjustment = models.IntegerField(default=0)
     points = models.IntegerField(default=0)
     # Why the row stands where it does among the teams on the same points (see league.standings.Row).
     tied_count = models.PositiveIntegerField(default=0)  # other teams on the same points
@@ -516,6 +518,45 @@ class StandingsRow(models.Model):
         return f"{self.season_id} #{self.position}"
 
 
+class PointsAdjustmentQuerySet(models.QuerySet):
+    def for_season(self, season):
+        return self.filter(entry__season=season)
+
+    def totals(self):
+        """{entry id: the sum of its adjustments} (one query)."""
+        rows = self.values("entry").annotate(total=models.Sum("points")).order_by()
+        return {row["entry"]: row["total"] for row in rows}
+
+
+class PointsAdjustment(models.Model):
+    """League points a commissioner docks from or awards to a team in a season (a no-show, a penalty,
+    a decision), with the reason shown under the table. Counted in the season's table by
+    league.services.standings; written only by league.services.adjustments."""
+
+    entry = models.ForeignKey(
+        SeasonEntry, on_delete=models.CASCADE, related_name="adjustments", verbose_name=_("team")
+    )
+    points = models.SmallIntegerField(_("league points"))
+    reason = models.CharField(_("reason"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("when"), default=timezone.now)
+
+    objects = PointsAdjustmentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("points adjustment")
+        verbose_name_plural = _("points adjustments")
+        constraints = [
+            models.CheckConstraint(condition=~Q(points=0), name="league_adjustment_not_zero"),
+        ]
+
+    def __str__(self):
+        return f"{self.entry_id}: {self.points:+d}"
+
+
 class CoachRecordQuerySet(models.QuerySet):
     def ranked(self):
         """Best first (points, then touchdown difference, then name), each with the coach's `name`."""
@@ -525,8 +566,8 @@ class CoachRecordQuerySet(models.QuerySet):
 
 class CoachRecord(models.Model):
     """A coach's line in a league's coaches' leaderboard: the stored table rows of their teams added up
-    over every season of the league (win, draw and loss points, no bonus). Written with the tables by
-    league.services.standings, so the leaderboard reads the top of an index."""
+    over every season of the league (win, draw and loss points: no bonus, no points adjustment). Written
+    with the tables by league.services.standings, so the leaderboard reads the top of an index."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="coach_records")
     coach = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

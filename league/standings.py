@@ -1,6 +1,7 @@
 """League tables from confirmed results: a pure function over plain records, no ORM here.
 
-Teams are ordered by league points, then by the league's tie-breakers in order. A head-to-head
+Teams are ordered by league points (a commissioner's points adjustments included), then by the
+league's tie-breakers in order. A head-to-head
 tie-breaker is a mini-league among the teams still tied; whenever a tie-breaker splits a tied group,
 each smaller group still tied starts again from the first tie-breaker (so head-to-head is recomputed
 among the remaining teams only). Each row tells which tie-breaker placed it, and the value it had.
@@ -64,6 +65,7 @@ class Row:
     cas_for: int = 0
     cas_against: int = 0
     bonus: int = 0
+    adjustment: int = 0  # the commissioner's points adjustments, counted in `points`
     points: int = 0
     # How the row was placed among teams on the same points.
     tied_with: list = field(default_factory=list)  # names of the other teams on the same points
@@ -110,7 +112,7 @@ def _bonus(game, entry, bonus):
     )
 
 
-def compute_standings(entries, games, *, scoring, tiebreakers, seed=0):
+def compute_standings(entries, games, *, scoring, tiebreakers, seed=0, adjustments=None):
     """The league table: a list of Rows, best first, with positions.
 
     `entries`: {entry id: name} of every team in the table (teams without games included).
@@ -119,8 +121,14 @@ def compute_standings(entries, games, *, scoring, tiebreakers, seed=0):
     "no_touchdown_conceded": 1, "three_plus_casualties": 1}}. `tiebreakers`: ordered names.
     `seed`: makes the coin flip stable (the season's coin seed): a team's flip depends on the seed and
     its name only, so the table is the same on every read, and after an export and import.
+    `adjustments`: {entry id: league points added (negative: docked)}, counted in the points (entries
+    not in `entries` are ignored).
     """
     rows = {entry: Row(entry=entry, name=name) for entry, name in entries.items()}
+    for entry, points in (adjustments or {}).items():
+        if entry in rows:
+            rows[entry].adjustment = points
+            rows[entry].points = points
     games = [game for game in games if game.home in rows and game.away in rows]
     for game in games:
         for entry in (game.home, game.away):
@@ -192,6 +200,8 @@ class _Context:
     def value(self, name, row, group):
         """A number where higher is better."""
         if name in HEAD_TO_HEAD:
+            # A mini-league of the games between the tied teams, on match points only: a points
+            # adjustment is about a team's season, not about one of those games.
             members = {other.entry for other in group}
             games = [
                 game for game in self.games_of[row.entry] if game.home in members and game.away in members
@@ -225,8 +235,9 @@ class _Context:
         return value
 
 
-def standings_by_round(entries, games, *, scoring, tiebreakers, seed=0):
-    """[(round number, rows)] : the table after each round that has a confirmed game."""
+def standings_by_round(entries, games, *, scoring, tiebreakers, seed=0, adjustments=None):
+    """[(round number, rows)] : the table after each round that has a confirmed game. Points
+    adjustments belong to no round: each table counts them all."""
     numbers = sorted({game.round for game in games if game.round is not None})
     return [
         (
@@ -237,18 +248,21 @@ def standings_by_round(entries, games, *, scoring, tiebreakers, seed=0):
                 scoring=scoring,
                 tiebreakers=tiebreakers,
                 seed=seed,
+                adjustments=adjustments,
             ),
         )
         for number in numbers
     ]
 
 
-def points_by_round(entries, games, *, scoring, rounds):
+def points_by_round(entries, games, *, scoring, rounds, adjustments=None):
     """{entry: [league points after each round of `rounds`]} for the entries of `entries` (the race
     chart): points and bonus points only, summed game by game, so no table is computed per round.
 
     `games`: Game records of confirmed results between teams of the table (games of other teams and
     games outside a round are ignored). `rounds`: the round numbers to report, in order.
+    `adjustments`: {entry: points} counted from the first round on, as the tables after each round
+    count them (an adjustment belongs to no round).
     """
     wanted = set(entries)
     gained = {}
@@ -263,7 +277,7 @@ def points_by_round(entries, games, *, scoring, rounds):
                 gained[game.round, entry] = gained.get((game.round, entry), 0) + points
     series = {entry: [] for entry in entries}
     for entry, points in series.items():
-        total = 0
+        total = (adjustments or {}).get(entry, 0)
         for number in rounds:
             total += gained.get((number, entry), 0)
             points.append(total)

@@ -8,7 +8,7 @@ stood after an earlier round.
 from django.db.models import Exists, OuterRef, Q
 
 from league import standings
-from league.models import Fixture, Result, Round, SeasonEntry, StandingsRow
+from league.models import Fixture, PointsAdjustment, Result, Round, SeasonEntry, StandingsRow
 
 GAME_FIELDS = (
     "fixture__home_id",
@@ -47,7 +47,9 @@ def table_entries(season):
 
 
 def season_standings(season, *, games=None):
-    """The season's league table (standings.Row list); two queries, `season.league` loaded once."""
+    """The season's league table (standings.Row list) with its points adjustments counted: what the
+    stored table holds, and with `games` (e.g. up to a round) the table as it stood then. Three queries,
+    `season.league` loaded once."""
     league = season.league
     return standings.compute_standings(
         table_entries(season),
@@ -55,6 +57,7 @@ def season_standings(season, *, games=None):
         scoring=league.scoring(),
         tiebreakers=league.tiebreakers,
         seed=season.coin_seed,
+        adjustments=PointsAdjustment.objects.for_season(season).totals(),
     )
 
 

@@ -2,10 +2,11 @@
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from matches.models import SIDES, Event, Side
-from matches.services import postmatch
+from matches.models import SIDES, Event, Side, other
+from matches.services import drives, postmatch
 from rosters.models import Team
 from rulebook.edition import get_edition
 
@@ -80,20 +81,97 @@ class KickingForm(forms.Form):
 
 
 class InducementsForm(forms.Form):
-    """One count field per item the team may buy (keys as in prematch.catalogue)."""
+    """One count field per item the team may buy (keys as in prematch.catalogue); with a
+    prematch.mercenary_offer, a position and an extra skill per mercenary the team may still field; with
+    a prematch.side_bet_offer, the stake. `edition` names positions and skills. `withheld`: the items the
+    other team hired (prematch.withheld): not offered, but a count posted for one is passed on for
+    buy_inducements to refuse."""
 
-    def __init__(self, *args, items, **kwargs):
+    def __init__(self, *args, items, mercenaries=None, side_bet=None, edition=None, withheld=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.items = items
+        self.withheld = list(withheld)
+        self.withheld_keys = [f"{item['id']}:{item['choice']}" for item in withheld]
+        self.count_keys = []
         for item in items:
             key = f"{item['id']}:{item['choice']}" if item["choice"] else item["id"]
             item["key"] = key
+            self.count_keys.append(key)
             self.fields[key] = forms.IntegerField(
                 min_value=0, max_value=item["max"], required=False, initial=0, label=item["label"]
             )
+        self.mercenary_offer, self.side_bet_offer = mercenaries, side_bet
+        self.mercenary_names = []
+        if mercenaries:
+            self._add_mercenary_fields(mercenaries, edition or get_edition())
+        if side_bet:
+            self.fields["side_bet"] = forms.IntegerField(
+                label=_("Side bet: stake on your win"),
+                min_value=side_bet["min"],
+                max_value=side_bet["max"],
+                step_size=side_bet["step"],
+                required=False,
+            )
+
+    def _add_mercenary_fields(self, offer, edition):
+        language = get_language()
+        open_positions = [option for option in offer["positions"] if option["room"] != 0]
+        rows = offer["room"] if offer["room"] is not None else edition.settings["max_players"]
+        if open_positions and all(option["room"] is not None for option in open_positions):
+            rows = min(rows, sum(option["room"] for option in open_positions))
+        positions = [("", "—")] + [
+            (option["position"].id, f"{edition.name(option['position'], language)} ({option['price']:,})")
+            for option in open_positions
+        ]
+        skills = [("", "—")] + [
+            (
+                edition.name(option["position"], language),
+                [(skill.id, edition.name(skill, language)) for skill in option["skills"]],
+            )
+            for option in open_positions
+        ]
+        for index in range(1, rows + 1):
+            name = f"mercenary_{index}"
+            self.fields[f"{name}_position"] = forms.ChoiceField(
+                label=_("Mercenary %(number)d: position") % {"number": index},
+                choices=positions,
+                required=False,
+            )
+            self.fields[f"{name}_skill"] = forms.ChoiceField(
+                label=_("Mercenary %(number)d: extra Primary skill (+%(price)s)")
+                % {"number": index, "price": f"{offer['skill_surcharge']:,}"},
+                choices=skills,
+                required=False,
+            )
+            self.mercenary_names.append(name)
+
+    def count_fields(self):
+        return [self[key] for key in self.count_keys]
+
+    def mercenary_rows(self):
+        return [(self[f"{name}_position"], self[f"{name}_skill"]) for name in self.mercenary_names]
 
     def counts(self):
-        return {key: value or 0 for key, value in self.cleaned_data.items()}
+        counts = {key: self.cleaned_data[key] or 0 for key in self.count_keys}
+        for key in self.withheld_keys:
+            posted = str(self.data.get(self.add_prefix(key), "")).strip()
+            if posted.isdigit() and int(posted):
+                counts[key] = int(posted)
+        return counts
+
+    def mercenaries(self):
+        """[{"position", "skills"}] of the mercenary rows filled in, for prematch.buy_inducements."""
+        data = self.cleaned_data
+        chosen = [(data[f"{name}_position"], data[f"{name}_skill"]) for name in self.mercenary_names]
+        return [
+            {"position": position, "skills": [skill] if skill else []}
+            for position, skill in chosen
+            if position or skill
+        ]
+
+    def stake(self):
+        """The side bet's stake (0: no bet)."""
+        return self.cleaned_data.get("side_bet") or 0
 
 
 class DriveStartForm(forms.Form):
@@ -107,62 +185,160 @@ def _player_choices(match, side):
     return [("", "—"), *players]
 
 
-class EventForm(forms.Form):
-    KINDS = [
-        (k, label)
-        for k, label in Event.Kind.choices
-        if k not in {Event.Kind.KICK_OFF, Event.Kind.END_OF_DRIVE_KO_RECOVERY}
-    ]
-    kind = forms.ChoiceField(label=_("What happened"), choices=KINDS)
-    side = forms.ChoiceField(label=_("Team"), choices=Side.choices)
-    turn = forms.IntegerField(label=_("Turn"), min_value=1, max_value=8, required=False)
-    player = forms.ChoiceField(label=_("Player"), required=False)
-    victim = forms.ChoiceField(label=_("Opponent"), required=False)
-    cause = forms.ChoiceField(label=_("Cause"), choices=Event.Cause.choices, required=False)
-    apothecary = forms.BooleanField(label=_("Use the apothecary"), required=False)
-    injury = FacesField(label=_("Injury 2D6 (optional)"))
-    casualty = FacesField(label=_("Casualty D16 (optional)"))
-    apothecary_roll = FacesField(label=_("Apothecary D16 (optional)"))
-    lasting = FacesField(label=_("Lasting injury D6 (optional)"))
-
-    def __init__(self, *args, match, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.match = match
-        both = _player_choices(match, "home")[1:] + _player_choices(match, "away")[1:]
-        self.fields["player"].choices = [("", "—"), *both]
-        self.fields["victim"].choices = [("", "—"), *both]
-
-    def _resolve(self, key, side):
-        """(Player or None, journeyman key) for a choice key of `side`."""
-        if not key:
-            return None, ""
-        if key.startswith("p"):
-            player = self.match.team(side).players.filter(pk=key[1:]).first()
-            if player is None:
-                raise ValidationError(_("This player does not play for this team."))
-            return player, ""
-        if key not in {j["key"] for j in self.match.journeymen(side)}:
+def _resolve_choice(match, side, key):
+    """(Player or None, journeyman key) for a player choice key ("p12" or "home-1") of `side`."""
+    if not key:
+        return None, ""
+    if key.startswith("p"):
+        player = match.team(side).players.filter(pk=key[1:]).first()
+        if player is None:
             raise ValidationError(_("This player does not play for this team."))
-        return None, key
+        return player, ""
+    if key not in {j["key"] for j in match.journeymen(side)}:
+        raise ValidationError(_("This player does not play for this team."))
+    return None, key
+
+
+class QuickEventForm(forms.Form):
+    """One kind of event of one team, with only the fields that kind needs (the one-tap buttons of the
+    live match page). `save()` records it with drives.add_event."""
+
+    KINDS = (
+        Event.Kind.TOUCHDOWN,
+        Event.Kind.CASUALTY,
+        Event.Kind.KNOCKED_OUT,
+        Event.Kind.COMPLETION,
+        Event.Kind.INTERCEPTION,
+        Event.Kind.DEFLECTION,
+        Event.Kind.FOUL,
+        Event.Kind.SENT_OFF,
+        Event.Kind.SECRET_WEAPON_SENT_OFF,
+    )
+    # Fields each kind asks for; the acting player is required where the event credits one.
+    FIELDS = {
+        Event.Kind.TOUCHDOWN: ("player",),
+        Event.Kind.CASUALTY: (
+            "player",
+            "victim",
+            "cause",
+            "injury",
+            "casualty",
+            "apothecary",
+            "apothecary_roll",
+            "lasting",
+        ),
+        Event.Kind.KNOCKED_OUT: ("player", "victim", "cause", "injury"),
+        Event.Kind.COMPLETION: ("player",),
+        Event.Kind.INTERCEPTION: ("player",),
+        Event.Kind.DEFLECTION: ("player",),
+        Event.Kind.FOUL: ("player", "victim"),
+        Event.Kind.SENT_OFF: ("player", "argue", "argue_roll"),
+        Event.Kind.SECRET_WEAPON_SENT_OFF: ("player",),
+    }
+    PLAYER_OPTIONAL = {Event.Kind.CASUALTY, Event.Kind.KNOCKED_OUT}  # a crowd push, a failed dodge
+    PLAYER_LABELS = {
+        Event.Kind.TOUCHDOWN: _("Scorer"),
+        Event.Kind.CASUALTY: _("Player responsible (if any)"),
+        Event.Kind.KNOCKED_OUT: _("Player responsible (if any)"),
+        Event.Kind.COMPLETION: _("Thrower"),
+        Event.Kind.INTERCEPTION: _("Intercepting player"),
+        Event.Kind.DEFLECTION: _("Deflecting player"),
+        Event.Kind.FOUL: _("Fouler"),
+        Event.Kind.SENT_OFF: _("Sent-off player"),
+        Event.Kind.SECRET_WEAPON_SENT_OFF: _("Sent-off player"),
+    }
+
+    kind = forms.CharField(widget=forms.HiddenInput)
+    side = forms.CharField(widget=forms.HiddenInput)
+    player = forms.ChoiceField(label=_("Player"))
+    victim = forms.ChoiceField(label=_("Victim"))
+    cause = forms.ChoiceField(label=_("Cause"), choices=Event.Cause.choices, initial=Event.Cause.BLOCK)
+    injury = FacesField(label=_("Injury roll 2D6 (kept only if typed)"), help_text="")
+    casualty = FacesField(label=_("Casualty roll D16"))
+    apothecary = forms.BooleanField(label=_("Use the apothecary"), required=False)
+    apothecary_roll = FacesField(label=_("Apothecary's roll D16"))
+    lasting = FacesField(label=_("Lasting injury D6 (if any)"))
+    argue = forms.BooleanField(label=_("Argue the call"), required=False)
+    argue_roll = FacesField(label=_("Argue the call D6"))
+
+    def __init__(self, *args, match, kind, side, **kwargs):
+        super().__init__(*args, initial={"kind": kind, "side": side}, **kwargs)
+        self.match, self.kind, self.side = match, kind, side
+        wanted = {"kind", "side", *self.FIELDS[kind]}
+        if not drives.has_apothecary(match, other(side)):
+            wanted -= {"apothecary", "apothecary_roll"}
+        for name in set(self.fields) - wanted:
+            del self.fields[name]
+        if "player" in self.fields:
+            self.fields["player"].choices = _player_choices(match, side)
+            self.fields["player"].label = self.PLAYER_LABELS[kind]
+            self.fields["player"].required = kind not in self.PLAYER_OPTIONAL
+        if "victim" in self.fields:
+            self.fields["victim"].choices = _player_choices(match, other(side))
+        for field in self.fields.values():
+            if isinstance(field, FacesField):
+                field.help_text = ""  # the form says it once for all its dice
+
+    @classmethod
+    def accepts(cls, kind, side):
+        return kind in cls.KINDS and side in SIDES
+
+    def dice_fields(self):
+        """The dice typed in from real dice (shown together under one explanation)."""
+        return [field for field in self.visible_fields() if isinstance(field.field, FacesField)]
+
+    def choice_fields(self):
+        return [field for field in self.visible_fields() if not isinstance(field.field, FacesField)]
+
+    def clean_kind(self):
+        if self.cleaned_data["kind"] != self.kind:
+            raise ValidationError(_("Unknown event."))
+        return self.kind
+
+    def clean_side(self):
+        if self.cleaned_data["side"] != self.side:
+            raise ValidationError(_("Choose a side."))
+        return self.side
+
+    def clean_player(self):
+        return _resolve_choice(self.match, self.side, self.cleaned_data["player"])
+
+    def clean_victim(self):
+        return _resolve_choice(self.match, other(self.side), self.cleaned_data["victim"])
 
     def clean(self):
         data = super().clean()
-        side = data.get("side")
-        if side not in SIDES:
-            return data
-        other_side = "away" if side == "home" else "home"
-        data["player_obj"], data["journeyman"] = self._resolve(data.get("player"), side)
-        data["victim_obj"], data["victim_journeyman"] = self._resolve(data.get("victim"), other_side)
+        if data.get("cause") == Event.Cause.BLOCK and data.get("player") == (None, ""):
+            self.add_error("player", _("Choose the player who made the block."))
         return data
 
-    def faces(self):
+    def save(self, *, user, dice):
+        """Record the event (drives.add_event: the event, its rolls in the dice log, the score). Typed
+        apothecary or argue dice mean the coach used them."""
         data = self.cleaned_data
-        return {
-            "injury": data["injury"],
-            "casualty": data["casualty"],
-            "apothecary": data["apothecary_roll"],
-            "lasting": data["lasting"],
-        }
+        player, journeyman = data.get("player", (None, ""))
+        victim, victim_journeyman = data.get("victim", (None, ""))
+        return drives.add_event(
+            self.match,
+            user=user,
+            kind=self.kind,
+            side=self.side,
+            player=player,
+            journeyman=journeyman,
+            victim=victim,
+            victim_journeyman=victim_journeyman,
+            cause=data.get("cause", ""),
+            apothecary=data.get("apothecary", False) or bool(data.get("apothecary_roll")),
+            argue=data.get("argue", False) or bool(data.get("argue_roll")),
+            dice=dice,
+            faces={
+                "injury": data.get("injury"),
+                "casualty": data.get("casualty"),
+                "apothecary": data.get("apothecary_roll"),
+                "lasting": data.get("lasting"),
+                "argue": data.get("argue_roll"),
+            },
+        )
 
 
 class EndDriveForm(forms.Form):
@@ -194,7 +370,22 @@ class EndDriveForm(forms.Form):
 
 
 class ConcedeForm(forms.Form):
+    """Who concedes, and whether they declare they can set up too few players to be penalised (the
+    number comes from the edition of `match`; drives.concede refuses the declaration mid-drive)."""
+
     side = forms.ChoiceField(label=_("Conceding team"), choices=Side.choices)
+    without_penalty = forms.BooleanField(required=False)
+
+    def __init__(self, *args, match=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        edition = get_edition(match.home_team.edition) if match is not None else get_edition()
+        players = edition.settings["concession"]["free_at_or_below_players"]
+        field = self.fields["without_penalty"]
+        field.label = _("We can set up no more than %(count)d players: concede without penalty") % {
+            "count": players
+        }
+        field.help_text = _("Only before set-up: before the match or between drives.")
+        self.rules_text = edition.text("concession.desc", get_language())
 
 
 class PostmatchForm(forms.Form):
@@ -217,8 +408,9 @@ class PostmatchForm(forms.Form):
                 label=_("%(team)s: journeymen to hire") % {"team": label},
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
-                choices=[(j["key"], f"#{j['number']} {j['name']}") for j in match.journeymen(side)],
+                choices=[(j["key"], f"#{j['number']} {j['name']}") for j in match.plain_journeymen(side)],
             )
+        self.veteran_fields = self._add_veteran_fields(match)
         self.awarded_fields = []
         for side, count in postmatch.awarded_touchdowns(match).items():
             if not count:
@@ -234,6 +426,29 @@ class PostmatchForm(forms.Form):
                 )
                 self.awarded_fields.append(name)
 
+    def _add_veteran_fields(self, match):
+        """One die per veteran of a team that concedes with penalties: {field name: (side, key)}."""
+        side = postmatch.penalised_conceder(match)
+        if side is None:
+            return {}
+        rules = get_edition(match.team(side).edition).settings["concession"]
+        low, high = rules["veteran_leaves_on"]
+        names = {}
+        for player in postmatch.veterans(match, side):
+            name = f"{side}_veteran_{player.pk}"
+            self.fields[name] = FacesField(
+                label=_("%(team)s: veteran %(player)s rolls %(dice)s (leaves on %(low)d-%(high)d)")
+                % {
+                    "team": str(match.team(side)),
+                    "player": str(player),
+                    "dice": rules["veteran_dice"],
+                    "low": low,
+                    "high": high,
+                }
+            )
+            names[name] = (side, f"p{player.pk}")
+        return names
+
     def awarded(self):
         """{side: [player key per awarded touchdown]} (the winner of a concession chooses)."""
         chosen = {}
@@ -244,7 +459,7 @@ class PostmatchForm(forms.Form):
 
     def faces(self):
         data = self.cleaned_data
-        return {
+        faces = {
             side: {
                 name: data[f"{side}_{name}"]
                 for name in ("fans", "mvp", "mistake", "mistake_dice")
@@ -252,6 +467,10 @@ class PostmatchForm(forms.Form):
             }
             for side in SIDES
         }
+        for name, (side, key) in self.veteran_fields.items():
+            if data[name]:
+                faces[side].setdefault("veterans", {})[key] = data[name]
+        return faces
 
     def hire(self):
         return {side: self.cleaned_data[f"{side}_hire"] for side in SIDES}

@@ -75,7 +75,9 @@ class Match(models.Model):
     away_fan_factor = models.PositiveSmallIntegerField(null=True, blank=True)
     weather = models.CharField(max_length=40, blank=True)  # the current weather (kick-offs change it)
     journeymen_done = models.BooleanField(default=False)
-    # [{"key": "home-1", "number": 12, "name": "...", "position": "lineman"}]
+    # Players of this match only, named by events through their key: the journeymen taken on
+    # [{"key": "home-1", "number": 12, "name": "...", "position": "lineman"}], then the mercenaries bought
+    # as inducements {"key": "home-m1", ..., "mercenary": true, "skills": ["loner:4", "tackle"]}.
     home_journeymen = models.JSONField(default=list, blank=True)
     away_journeymen = models.JSONField(default=list, blank=True)
     home_ctv = models.PositiveIntegerField(null=True, blank=True)  # with journeymen and inducements
@@ -100,6 +102,9 @@ class Match(models.Model):
     home_score = models.PositiveSmallIntegerField(default=0)
     away_score = models.PositiveSmallIntegerField(default=0)
     conceded_by = models.CharField(max_length=4, choices=Side, blank=True)
+    # The conceding coach declared, before set-up, that they could set up no more than the edition's
+    # [concession] free_at_or_below_players: the concession then carries none of its penalties.
+    conceded_without_penalty = models.BooleanField(_("conceded without penalty"), default=False)
     # Post-match: the dice rolled and choices made ({"home": {...}, "away": {...}}), then the outcome.
     postmatch = models.JSONField(default=dict, blank=True)
     outcome = models.JSONField(default=dict, blank=True)
@@ -135,7 +140,17 @@ class Match(models.Model):
         return self.side_value("score", side)
 
     def journeymen(self, side):
+        """Every player `side` fields in this match only (events name them by "key"): the journeymen
+        taken on and the mercenaries bought (see plain_journeymen and mercenaries)."""
         return self.side_value("journeymen", side)
+
+    def plain_journeymen(self, side):
+        """The journeymen taken on to reach 11 players: they add to CTV and may be hired after the match."""
+        return [entry for entry in self.journeymen(side) if not entry.get("mercenary")]
+
+    def mercenaries(self, side):
+        """The mercenary players bought as inducements: no SPP, never MVP, never hired after the match."""
+        return [entry for entry in self.journeymen(side) if entry.get("mercenary")]
 
     @property
     def is_friendly(self):
@@ -153,6 +168,13 @@ class DiceLog(models.Model):
     purpose = models.CharField(max_length=60)
     step = models.CharField(max_length=30)  # "pre_match", "drive", "post_match"
     team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # The player a roll is about (KO recovery, the victim's injury rolls, arguing a sending-off): the
+    # roster row when there is one, and always the name as it was, since journeymen (and hired
+    # mercenaries) have no row and a player may be renamed or deleted later.
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("player")
+    )
+    subject = models.CharField(_("player"), max_length=80, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -163,6 +185,11 @@ class DiceLog(models.Model):
 
     def __str__(self):
         return f"{self.purpose}: {self.roll.get('faces')}"
+
+    @property
+    def subject_name(self):
+        """Who the roll was about: the player's current name, or the one kept with the roll."""
+        return str(self.player) if self.player_id else self.subject
 
 
 class Drive(models.Model):
@@ -236,11 +263,14 @@ class Event(models.Model):
         return f"{self.get_kind_display()} ({self.side})"
 
     def outcome_label(self, language=None):
-        """The rulebook name of the result (kick-off event, casualty and lasting injury), translated."""
+        """The rulebook name of the result (kick-off event, casualty and lasting injury, arguing a
+        sending-off), translated."""
         edition = get_edition()
         language = language or get_language()
         if self.kind == self.Kind.KICK_OFF and self.outcome:
             return edition.text(f"table.kickoff.{self.outcome}.name", language)
+        if self.kind == self.Kind.SENT_OFF and self.outcome:
+            return edition.text(f"table.argue_the_call.{self.outcome}.name", language)
         if self.kind == self.Kind.CASUALTY and self.outcome:
             name = edition.text(f"table.casualty.{self.outcome}.name", language)
             lasting = self.rolls.get("result", {}).get("lasting_injury")
@@ -291,3 +321,52 @@ class PlayerMatchStats(models.Model):
 
     def __str__(self):
         return f"{self.player_id} in {self.match_id}"
+
+
+class PlayerLeagueStats(models.Model):
+    """A player's PlayerMatchStats added up over the matches that count for a league (applied, and their
+    fixture's result confirmed): those of one season, or, with `season` null, those of every season of
+    `league`. Kept by matches.stats whenever a match is applied or undone and whenever a result starts or
+    stops counting, so that each players' board reads the top of an index instead of adding up matches.
+    """
+
+    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(
+        "league.Season", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="league_stats")
+    touchdowns = models.PositiveIntegerField(default=0)
+    casualties = models.PositiveIntegerField(default=0)
+    kills = models.PositiveIntegerField(default=0)
+    completions = models.PositiveIntegerField(default=0)
+    deflections = models.PositiveIntegerField(default=0)
+    interceptions = models.PositiveIntegerField(default=0)
+    mvp = models.PositiveIntegerField(default=0)
+    spp = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "player"],
+                condition=models.Q(season__isnull=False),
+                name="player_league_stats_season",
+            ),
+            models.UniqueConstraint(
+                fields=["league", "player"],
+                condition=models.Q(season__isnull=True),
+                name="player_league_stats_league",
+            ),
+        ]
+        # One per board (matches.stats.BOARDS): the leaders of a season (or of a league) first.
+        indexes = [
+            models.Index(fields=["league", "season", "-touchdowns"], name="player_league_stats_td"),
+            models.Index(fields=["league", "season", "-casualties"], name="player_league_stats_cas"),
+            models.Index(fields=["league", "season", "-kills"], name="player_league_stats_kills"),
+            models.Index(fields=["league", "season", "-completions"], name="player_league_stats_comp"),
+            models.Index(fields=["league", "season", "-interceptions"], name="player_league_stats_int"),
+            models.Index(fields=["league", "season", "-mvp"], name="player_league_stats_mvp"),
+            models.Index(fields=["league", "season", "-spp"], name="player_league_stats_spp"),
+        ]
+
+    def __str__(self):
+        return f"{self.player_id} in {self.season_id or self.league_id}"

@@ -2,20 +2,23 @@
 leading players by touchdowns, casualties, completions, interceptions, MVPs, kills and SPP.
 
 Only matches that count for the league are read: applied, and playing a fixture whose result the
-league confirmed (friendlies have no fixture). The boards add up the PlayerMatchStats that
-apply_postmatch stores for each player of a match (its events, its MVP and the SPP the match gave):
-each board is one aggregate query that the database groups, sorts and limits to `top`, so the number
-of queries does not grow with the league, and no event or outcome JSON is read. A journeyman who was
-not hired has no Player row and no board line.
+league confirmed (friendlies have no fixture). apply_postmatch stores what each player did in a match
+(PlayerMatchStats: its events, its MVP and the SPP it gave); this module adds them up per player, for a
+season and for every season of its league (PlayerLeagueStats), each time what counts changes for a
+fixture: its match applied or undone, its result confirmed or reopened. The boards then read the top of
+an index, one query each, whatever the size of the league. A journeyman who was not hired has no Player
+row and no board line.
 """
 
-from django.db.models import F, Sum
+from django.db import transaction
+from django.db.models import F, Q, Sum
 
-from league.models import Result
-from matches.models import Match, PlayerMatchStats
+from league.models import Result, SeasonEntry
+from matches.models import Match, PlayerLeagueStats, PlayerMatchStats
+from rosters.models import Player
 
 TOP = 10
-# board: the PlayerMatchStats field it adds up.
+# board: the PlayerLeagueStats field it reads (each has an index).
 BOARDS = {
     "touchdowns": "touchdowns",
     "casualties": "casualties",
@@ -25,6 +28,8 @@ BOARDS = {
     "kills": "kills",
     "spp": "spp",
 }
+STATS = PlayerMatchStats.STATS
+CHUNK = 500  # players added up per query (a list of ids within every database's limit on parameters)
 
 
 def counted_matches(*, season=None, league=None):
@@ -36,19 +41,93 @@ def counted_matches(*, season=None, league=None):
     return matches.filter(fixture__season__league=league)
 
 
-def player_boards(matches, *, top=TOP):
+def player_boards(*, season=None, league=None, top=TOP):
     """{board: [{"player_id", "name", "team_name", "count"}, ...]} for each of BOARDS, best first (ties by
-    name), players with a count of 0 left out. `matches` is a queryset such as counted_matches(...).
-    Seven queries."""
-    stats = PlayerMatchStats.objects.filter(match__in=matches)
-    return {board: _board(stats, field, top) for board, field in BOARDS.items()}
+    name), players with a count of 0 left out: of `season`, or of every season of `league`, as stored by
+    store_player_totals. Seven queries, each read from the top of an index."""
+    stored = _stored(season=season, league=league)
+    return {board: _board(stored, field, top) for board, field in BOARDS.items()}
 
 
-def _board(stats, field, top):
+def player_board(board, *, season=None, league=None, top=TOP):
+    """One of BOARDS, as player_boards gives it (one query)."""
+    return _board(_stored(season=season, league=league), BOARDS[board], top)
+
+
+def _stored(*, season, league):
+    if season is not None:
+        return PlayerLeagueStats.objects.filter(league_id=season.league_id, season=season)
+    return PlayerLeagueStats.objects.filter(league=league, season__isnull=True)
+
+
+def _board(stored, field, top):
     rows = (
-        stats.values("player_id")
-        .annotate(name=F("player__name"), team_name=F("player__team__name"), count=Sum(field))
-        .filter(count__gt=0)
-        .order_by("-count", "name", "player_id")
+        stored.filter(**{f"{field}__gt": 0})
+        .annotate(name=F("player__name"), team_name=F("player__team__name"), count=F(field))
+        .order_by(f"-{field}", "name", "player_id")
+        .values("player_id", "name", "team_name", "count")
     )
     return list(rows[:top])
+
+
+def refresh_player_totals(*, fixture):
+    """Add up again the stats of the players of `fixture`'s two teams (its match was applied or undone,
+    or its result started or stopped counting), in its season and over its league.
+
+    Side effects: replaces those players' PlayerLeagueStats of the season and of the league.
+    """
+    teams = SeasonEntry.objects.filter(pk__in=[fixture.home_id, fixture.away_id]).values("team_id")
+    players = list(Player.objects.filter(team_id__in=teams).values_list("pk", flat=True))
+    _store(fixture.season, players)
+
+
+def store_player_totals(*, season):
+    """Add up every player's stats of `season` again (stats or results written without the services, a
+    rebuild).
+
+    Side effects: replaces the PlayerLeagueStats of the season, and of its league for those players.
+    """
+    played = PlayerMatchStats.objects.filter(match__fixture__season=season).values_list(
+        "player_id", flat=True
+    )
+    stored = PlayerLeagueStats.objects.filter(season=season).values_list("player_id", flat=True)
+    players = sorted(set(played) | set(stored))
+    for start in range(0, len(players), CHUNK):
+        _store(season, players[start : start + CHUNK])
+
+
+def _store(season, players):
+    """Replace the PlayerLeagueStats of `players` (ids) in `season` and over its league. Every query is
+    driven by the players' ids (their rows of each table, read by index), whatever the size of the
+    league: the season and the league are conditions of the sums, not of the rows read."""
+    league_id = season.league_id
+    counted = Q(
+        match__status=Match.Status.APPLIED,
+        match__fixture__season=season,
+        match__fixture__result__status=Result.Status.CONFIRMED,
+    )
+    with transaction.atomic():
+        stored = PlayerLeagueStats.objects.filter(player_id__in=players)
+        replaced = [
+            pk
+            for pk, league, season_id in stored.values_list("pk", "league_id", "season_id")
+            if league == league_id and season_id in (season.pk, None)
+        ]
+        PlayerLeagueStats.objects.filter(pk__in=replaced).delete()
+        in_season = _totals(PlayerMatchStats.objects.filter(player_id__in=players), counted)
+        PlayerLeagueStats.objects.bulk_create(
+            PlayerLeagueStats(league_id=league_id, season=season, **totals) for totals in in_season
+        )
+        every_season = Q(league_id=league_id, season__isnull=False)
+        PlayerLeagueStats.objects.bulk_create(
+            PlayerLeagueStats(league_id=league_id, **totals) for totals in _totals(stored, every_season)
+        )
+
+
+def _totals(rows, condition):
+    """{"player_id", and each of STATS} per player of `rows` (stats rows) that has rows meeting
+    `condition`, added up in the database."""
+    sums = {f"total_{stat}": Sum(stat, filter=condition) for stat in STATS}
+    for line in rows.values("player_id").annotate(**sums).order_by():
+        if line["total_spp"] is not None:
+            yield {"player_id": line["player_id"]} | {stat: line[f"total_{stat}"] for stat in STATS}

@@ -1,6 +1,7 @@
 """Match pages: create a friendly, the pre-match steps, the live drive page with its scoreboard, the
 post-match preview and apply, and the public report. Every form is a plain POST with redirect; htmx
-only swaps the scoreboard fragment."""
+only swaps fragments: the scoreboard, and on the live page the #live section (the one-tap event
+buttons, one event's short form, undo and next turn)."""
 
 from functools import wraps
 
@@ -9,9 +10,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.http import urlencode
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from league.models import Fixture
 from matches.forms import (
@@ -19,17 +22,18 @@ from matches.forms import (
     DiceForm,
     DriveStartForm,
     EndDriveForm,
-    EventForm,
     InducementsForm,
     KickingForm,
     MatchForm,
     PostmatchForm,
+    QuickEventForm,
     SidesDiceForm,
 )
-from matches.models import SIDES, Match
+from matches.models import SIDES, Event, Match
 from matches.services import drives, effects, postmatch, prematch
 from matches.services import league as league_link
 from rosters.permissions import is_commissioner_for
+from rulebook.data import SkillRef
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
 
@@ -39,7 +43,7 @@ from rulebook.edition import get_edition
 def _is_commissioner(user, match):
     """A league match: a commissioner of its league. A friendly: of a league either team plays in."""
     if match.fixture_id:
-        return match.fixture.season.league.commissioners.filter(pk=user.pk).exists()
+        return match.fixture.season.league.is_commissioner(user)
     return any(is_commissioner_for(user, match.team(side)) for side in SIDES)
 
 
@@ -83,9 +87,13 @@ def _done(request, match, message=None):
     return redirect("matches:detail", pk=match.pk)
 
 
-def _failed(request, match, error):
+def _error_messages(request, error):
     for message in getattr(error, "messages", [str(error)]):
         messages.error(request, message)
+
+
+def _failed(request, match, error):
+    _error_messages(request, error)
     return redirect("matches:detail", pk=match.pk)
 
 
@@ -198,6 +206,93 @@ def _scoreboard(match):
     }
 
 
+def _live_context(match, context, *, quick_form=None):
+    """What the #live section needs besides the scoreboard: the one-tap buttons of both teams (or
+    one event's short form), the drive forms and the latest events."""
+    drive_open = bool(context["drive"] and context["drive"].is_open)
+    detail = reverse("matches:detail", args=[match.pk])
+    return {
+        "drive_open": drive_open,
+        "quick_form": quick_form,
+        "quick_title": _quick_title(match, quick_form) if quick_form else "",
+        "quick_side": quick_form.side if quick_form else "",
+        "quick_buttons": _quick_buttons(match) if drive_open and quick_form is None else [],
+        "detail_url": detail,
+        "drive_form": DriveStartForm(),
+        "end_form": EndDriveForm(match=match) if drive_open and quick_form is None else None,
+        "concede_form": ConcedeForm(match=match),
+        "events": _latest_events(match),
+    }
+
+
+QUICK_BUTTON_LABELS = {Event.Kind.SECRET_WEAPON_SENT_OFF: pgettext_lazy("event button", "Secret weapon")}
+
+
+def _quick_buttons(match):
+    """[{"side", "team", "buttons": [{"kind", "label", "url"}]}]: one button per event kind and team."""
+    return [
+        {
+            "side": side,
+            "team": match.team(side),
+            "buttons": [
+                {
+                    "kind": kind,
+                    "label": QUICK_BUTTON_LABELS.get(kind, Event.Kind(kind).label),
+                    "url": _quick_url(match, kind, side),
+                }
+                for kind in QuickEventForm.KINDS
+            ],
+        }
+        for side in SIDES
+    ]
+
+
+def _quick_url(match, kind, side):
+    """The live page with one event's short form open (a plain link: it works without JavaScript)."""
+    return f"{reverse('matches:detail', args=[match.pk])}?{urlencode({'kind': kind, 'side': side})}"
+
+
+def _asked_quick_form(match, params):
+    """The short form that ?kind=...&side=... asks for, or None (unknown kinds show the buttons)."""
+    kind, side = params.get("kind"), params.get("side")
+    return QuickEventForm(match=match, kind=kind, side=side) if QuickEventForm.accepts(kind, side) else None
+
+
+def _quick_title(match, form):
+    return f"{Event.Kind(form.kind).label} · {match.team(form.side)}"
+
+
+def _latest_events(match, count=8):
+    """The last `count` events, newest first, with the names of their players (two queries)."""
+    events = list(
+        Event.objects.filter(drive__match=match).select_related("player", "victim").order_by("-id")[:count]
+    )
+    journeymen = {j["key"]: f"#{j['number']} {j['name']}" for side in SIDES for j in match.journeymen(side)}
+    return [
+        {
+            "event": event,
+            "team": match.team(event.side),
+            "player": event.player or journeymen.get(event.journeyman, ""),
+            "victim": event.victim or journeymen.get(event.victim_journeyman, ""),
+            "outcome": event.outcome_label(),
+        }
+        for event in events
+    ]
+
+
+def _live_response(request, match, *, quick_form=None):
+    """After a write from the live page: with htmx, the #live section again (with the scoreboard,
+    swapped out of band); without, back to the page (post/redirect/get)."""
+    if not request.htmx:
+        return redirect("matches:detail", pk=match.pk)
+    if match.status != Match.Status.IN_PROGRESS:
+        return HttpResponseClientRedirect(reverse("matches:detail", args=[match.pk]))
+    context = {"match": match, "scoreboard_oob": True, **_scoreboard(match)}
+    context.update(_live_context(match, context, quick_form=quick_form))
+    response = render(request, "matches/match.html#live", context)
+    return response if quick_form else push_url(response, context["detail_url"])
+
+
 class _NextDrive:
     """The drive to come after `last` (for the prayers in force between two drives)."""
 
@@ -212,14 +307,7 @@ def match_detail(request, match):
     if match.status == Match.Status.PRE_MATCH:
         context.update(_prematch_context(match, edition, language))
     elif match.status == Match.Status.IN_PROGRESS:
-        context.update(
-            event_form=EventForm(match=match, initial={"turn": match.turn}),
-            drive_form=DriveStartForm(),
-            end_form=EndDriveForm(match=match),
-            concede_form=ConcedeForm(),
-            events=list(drives.Event.objects.filter(drive__match=match).order_by("-id")[:8]),
-            drive_open=bool(context["drive"] and context["drive"].is_open),
-        )
+        context.update(_live_context(match, context, quick_form=_asked_quick_form(match, request.GET)))
     elif match.status == Match.Status.POST_MATCH:
         context["postmatch_form"] = PostmatchForm(match=match)
         if match.postmatch:
@@ -233,6 +321,10 @@ def match_detail(request, match):
         )
     if request.htmx and request.GET.get("fragment") == "scoreboard":
         return render(request, "matches/match.html#scoreboard", context)
+    if request.htmx.target == "live" and not request.htmx.history_restore_request:
+        if match.status != Match.Status.IN_PROGRESS:  # ended meanwhile, from the other device
+            return HttpResponseClientRedirect(reverse("matches:detail", args=[match.pk]))
+        return render(request, "matches/match.html#live", context)
     return render(request, "matches/match.html", context)
 
 
@@ -256,13 +348,12 @@ def _prematch_context(match, edition, language):
         "dice_form": DiceForm(),
         "sides_form": SidesDiceForm(),
         "kicking_form": KickingForm(),
+        "concede_form": ConcedeForm(match=match),
     }
     if step == "inducements":
         shop = []
         for side in SIDES:
-            items = prematch.catalogue(match, side)
-            for item in items:
-                item["label"] = f"{edition.name(item['item'], language)} ({item['price']:,})"
+            form = _inducements_form(match, side, edition, language)
             shop.append(
                 {
                     "side": side,
@@ -270,7 +361,10 @@ def _prematch_context(match, edition, language):
                     "budget": prematch.budget(match, side),
                     "may_buy": prematch.may_buy_now(match, side),
                     "done": match.side_value("inducements_done", side),
-                    "form": InducementsForm(items=items, prefix=side),
+                    "form": form,
+                    "mercenaries": _mercenary_terms(form.mercenary_offer, edition, language),
+                    "side_bet": form.side_bet_offer,
+                    "withheld": [edition.name(item["item"], language) for item in form.withheld],
                 }
             )
         context["shop"] = shop
@@ -321,20 +415,57 @@ def prematch_step(request, match, step):
     return _done(request, match)
 
 
+def _inducements_form(match, side, edition, language, data=None):
+    """The inducements form of `side`: what it may buy, with prices in the labels."""
+    items = prematch.catalogue(match, side)
+    for item in items:
+        item["label"] = f"{edition.name(item['item'], language)} ({item['price']:,})"
+    mercenaries, side_bet = prematch.mercenary_offer(match, side), prematch.side_bet_offer(match, side)
+    return InducementsForm(
+        data,
+        items=items,
+        mercenaries=mercenaries,
+        side_bet=side_bet,
+        edition=edition,
+        withheld=prematch.withheld(match, side),
+        prefix=side,
+    )
+
+
+def _mercenary_terms(offer, edition, language):
+    """The numbers of the mercenary rule for the form's help text (all from data), or None."""
+    if offer is None:
+        return None
+    extra = offer["inducement"].extra
+    return {
+        "name": edition.name(offer["inducement"], language),
+        "surcharge": extra["surcharge"],
+        "skill_surcharge": extra["skill_surcharge"],
+        "skills": ", ".join(
+            edition.skill_label(SkillRef.parse(ref), language) for ref in extra.get("skills", [])
+        ),
+        "room": offer["room"],
+    }
+
+
 @recorder
 @require_POST
 def inducements(request, match, side):
     if side not in SIDES:
         raise PermissionDenied
     edition, language = _texts(match)
-    items = prematch.catalogue(match, side)
-    for item in items:
-        item["label"] = edition.name(item["item"], language)
-    form = InducementsForm(request.POST, items=items, prefix=side)
+    form = _inducements_form(match, side, edition, language, request.POST)
     if not form.is_valid():
         return _form_errors(request, match, form)
     try:
-        prematch.buy_inducements(match, side=side, counts=form.counts(), user=request.user)
+        prematch.buy_inducements(
+            match,
+            side=side,
+            counts=form.counts(),
+            user=request.user,
+            mercenaries=form.mercenaries(),
+            side_bet=form.stake(),
+        )
     except ValidationError as error:
         return _failed(request, match, error)
     return _done(request, match)
@@ -367,29 +498,28 @@ def drive_start(request, match):
 @recorder
 @require_POST
 def event_add(request, match):
-    form = EventForm(request.POST, match=match)
-    if not form.is_valid():
-        return _form_errors(request, match, form)
-    data = form.cleaned_data
-    try:
-        drives.add_event(
-            match,
-            user=request.user,
-            kind=data["kind"],
-            side=data["side"],
-            turn=data["turn"],
-            player=data["player_obj"],
-            journeyman=data["journeyman"],
-            victim=data["victim_obj"],
-            victim_journeyman=data["victim_journeyman"],
-            cause=data["cause"],
-            apothecary=data["apothecary"],
-            dice=Dice(),
-            faces=form.faces(),
-        )
-    except ValidationError as error:
-        return _failed(request, match, error)
-    return _done(request, match)
+    """Save one event's short form. Bad input changes nothing: the form comes back with its errors
+    (htmx), or the page reopens that form with the errors as messages."""
+    kind, side = request.POST.get("kind"), request.POST.get("side")
+    if not QuickEventForm.accepts(kind, side):
+        messages.error(request, _("Choose an event and a team."))
+        return _live_response(request, match)
+    form = QuickEventForm(request.POST, match=match, kind=kind, side=side)
+    if form.is_valid():
+        try:
+            form.save(user=request.user, dice=Dice())
+        except ValidationError as error:
+            form.add_error(None, error)
+    if form.errors:
+        if request.htmx:
+            return _live_response(request, match, quick_form=form)
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else ""
+            for message in errors:
+                messages.error(request, f"{label}: {message}" if label else message)
+        return redirect(_quick_url(match, kind, side))
+    messages.success(request, _("Recorded: %(event)s.") % {"event": _quick_title(match, form)})
+    return _live_response(request, match)
 
 
 @recorder
@@ -398,8 +528,10 @@ def event_undo(request, match):
     try:
         drives.undo_last_event(match, user=request.user)
     except ValidationError as error:
-        return _failed(request, match, error)
-    return _done(request, match, _("The last event was undone."))
+        _error_messages(request, error)
+        return _live_response(request, match)
+    messages.success(request, _("The last event was undone."))
+    return _live_response(request, match)
 
 
 @recorder
@@ -408,8 +540,8 @@ def turn_next(request, match):
     try:
         drives.next_turn(match, user=request.user)
     except ValidationError as error:
-        return _failed(request, match, error)
-    return _done(request, match)
+        _error_messages(request, error)
+    return _live_response(request, match)
 
 
 @recorder
@@ -434,11 +566,16 @@ def drive_end(request, match):
 @recorder
 @require_POST
 def concede(request, match):
-    form = ConcedeForm(request.POST)
+    form = ConcedeForm(request.POST, match=match)
     if not form.is_valid():
         return _form_errors(request, match, form)
     try:
-        drives.concede(match, side=form.cleaned_data["side"], user=request.user)
+        drives.concede(
+            match,
+            side=form.cleaned_data["side"],
+            user=request.user,
+            without_penalty=form.cleaned_data["without_penalty"],
+        )
     except ValidationError as error:
         return _failed(request, match, error)
     return _done(request, match)
@@ -552,16 +689,38 @@ def report(request, pk):
         "timeline": timeline,
         "stats": stats,
         "injured": injured,
+        "veterans": _veteran_rolls(match),
         "dice_steps": _dice_steps(match, edition, language),
         "optional": _optional_results(match, edition, language),
         "prayers": prayers,
         "outcome": outcome,
         "names": names,
+        "extra_players": {
+            side: {"journeymen": match.plain_journeymen(side), "mercenaries": match.mercenaries(side)}
+            for side in SIDES
+        },
         "score": postmatch.final_score(match),
         "report_url": request.build_absolute_uri(reverse("matches:report", args=[match.pk])),
         **_scoreboard(match),
     }
     return render(request, "matches/report.html", context)
+
+
+def _veteran_rolls(match):
+    """[{"side", "team", "rolls": [{"name", "total", "leaves"}]}]: the veterans' rolls after a penalised
+    concession (from the post-match dice, so they show once rolled, before the match is applied)."""
+    return [
+        {
+            "side": side,
+            "team": match.team(side),
+            "rolls": [
+                {"name": entry["name"], "total": entry["roll"]["total"], "leaves": entry["leaves"]}
+                for entry in match.postmatch[side]["veterans"]
+            ],
+        }
+        for side in SIDES
+        if side == postmatch.penalised_conceder(match) and match.postmatch.get(side, {}).get("veterans")
+    ]
 
 
 def _injury_label(edition, result, language):
@@ -592,6 +751,7 @@ DICE_PURPOSES = {
     "ko_recovery": gettext_lazy("KO recovery"),
     "dedicated_fans": gettext_lazy("Dedicated fans"),
     "conceder_fans_loss": gettext_lazy("Dedicated fans lost by conceding"),
+    "veteran_leaves": gettext_lazy("Veteran leaves after the concession"),
     "mvp": gettext_lazy("MVP"),
     "expensive_mistake": gettext_lazy("Expensive mistake"),
     "expensive_mistake_dice": gettext_lazy("Expensive mistake's own dice"),
@@ -601,19 +761,22 @@ DICE_PURPOSES = {
 def _dice_purpose(edition, purpose, language):
     if purpose.startswith("kick_off_"):
         return edition.text(f"table.kickoff.{purpose.removeprefix('kick_off_')}.name", language)
+    if purpose == "argue_the_call":
+        return edition.text("table.argue_the_call.name", language)
     return DICE_PURPOSES.get(purpose, purpose)
 
 
 def _dice_steps(match, edition, language):
-    """[{"name", "rolls": [{"purpose", "team", "dice", "faces", "total", "entered"}]}] from the dice log,
-    step by step in the order of the match (one query)."""
+    """[{"name", "rolls": [{"purpose", "team", "player", "dice", "faces", "total", "entered"}]}] from the
+    dice log, step by step in the order of the match (one query)."""
     steps = {}
-    for entry in match.dice_log.select_related("team").order_by("id"):
+    for entry in match.dice_log.select_related("team", "player").order_by("id"):
         roll = entry.roll
         steps.setdefault(entry.step, []).append(
             {
                 "purpose": _dice_purpose(edition, entry.purpose, language),
                 "team": entry.team,
+                "player": entry.subject_name,
                 "dice": roll.get("dice", ""),
                 "faces": " ".join(str(face) for face in roll.get("faces", [])),
                 "total": roll.get("total"),

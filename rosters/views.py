@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from league.services.prizes import trophies_held
 from rosters import advancement, display, redraft, services, transfer
 from rosters.forms import (
     CharacteristicChoiceForm,
@@ -139,8 +140,15 @@ def team_detail(request, pk):
         "reroll_price": services.reroll_price(team),
         "rules": _team_rules(team),
         "redraft_season": redraft.redraft_season(team) if editor else None,
+        "trophies": _trophies_shown(team, request.user),
     }
     return render(request, "rosters/team_detail.html", context)
+
+
+def _trophies_shown(team, user):
+    """The leagues whose League Trophy the team holds (one query): the public ones, and for its coach
+    the private ones too (no link to a league page the visitor may not see, and no query per league)."""
+    return [league for league in trophies_held(team) if league.public or team.coach_id == user.pk]
 
 
 def _team_rules(team):

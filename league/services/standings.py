@@ -3,10 +3,11 @@
 Pages read the stored rows instead of recomputing a table from every result on each request. The
 services that change what counts call recompute_standings in their own transaction, explicitly (no
 signals): confirming, deciding or reopening a league result, accepting, adding or withdrawing a team,
-and a change of the league's points, bonus points or tie-breakers. league.standings computes the table
-(head-to-head included); this module only stores it, and the coaches' totals over the league's
-seasons that the leaderboard reads (league.models.CoachRecord). `manage.py rebuild_standings` rebuilds
-them all.
+a change of the league's points, bonus points or tie-breakers, and adding or removing a points
+adjustment (league.services.adjustments). league.standings computes the table (head-to-head and the
+points adjustments included: adjusted_standings reads what it needs); this module stores it, and the
+coaches' totals over the league's seasons that the leaderboard reads (league.models.CoachRecord).
+`manage.py rebuild_standings` rebuilds them all.
 """
 
 from django.db import transaction
@@ -30,6 +31,7 @@ def _stored(season, row):
         cas_for=row.cas_for,
         cas_against=row.cas_against,
         bonus=row.bonus,
+        adjustment=row.adjustment,
         points=row.points,
         tied_count=row.tied_count,
         tied_names=row.tied_names,
@@ -48,7 +50,8 @@ def _store_table(season):
 
 
 def _store_coach_records(league):
-    """The coaches' totals over the league's stored tables (one aggregate query, then bulk inserts)."""
+    """The coaches' totals over the league's stored tables (one aggregate query, then bulk inserts):
+    points won in games only, without bonus points or a commissioner's adjustments."""
     totals = (
         StandingsRow.objects.filter(season__league=league, entry__coach__isnull=False)
         .values("entry__coach")
@@ -60,7 +63,7 @@ def _store_coach_records(league):
             losses=Sum("lost"),
             scored=Sum("td_for"),
             conceded=Sum("td_against"),
-            league_points=Sum(F("points") - F("bonus")),
+            league_points=Sum(F("points") - F("bonus") - F("adjustment")),
         )
         .filter(games__gt=0)
         .order_by()
@@ -88,7 +91,8 @@ def _store_coach_records(league):
 
 
 def recompute_standings(*, season):
-    """Compute `season`'s league table from its confirmed league results and store it; returns the rows
+    """Compute `season`'s league table from its confirmed league results and its points adjustments,
+    and store it; returns the rows
     (league.standings.Row).
 
     Side effects: locks the Season row (two recomputations of one season run one after the other, the

@@ -29,6 +29,8 @@ from league.views.coach import (  # noqa: E402
     result_submit,
 )
 from league.views.commissioner import (  # noqa: E402
+    adjustment_remove,
+    adjustments,
     advance_playoffs,
     decisions,
     entries,
@@ -75,6 +77,8 @@ __all__ = [
     "STANDINGS_LEADERS",
     "STANDINGS_PER_PAGE",
     "_round_links",
+    "adjustment_remove",
+    "adjustments",
     "advance_playoffs",
     "chart_standings",
     "chart_team_value",

@@ -1,13 +1,17 @@
 """What a commissioner does: start a league, change its settings, invite coaches, open seasons, accept
-entries, schedule fixtures, finish or reopen a season, and decide, reopen, reschedule or remove results."""
+entries, adjust a team's league points, schedule fixtures, finish or reopen a season, and decide,
+reopen, reschedule or remove results."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from league import views as limits  # the page sizes, read from the package when a page is drawn
 from league.forms import (
     FixtureForm,
     InvitationForm,
@@ -15,6 +19,7 @@ from league.forms import (
     LeagueSettingsForm,
     NamedEntryForm,
     PlayoffForm,
+    PointsAdjustmentForm,
     ReopenForm,
     RescheduleForm,
     ResultForm,
@@ -22,7 +27,8 @@ from league.forms import (
     SeasonForm,
     SwissRoundForm,
 )
-from league.models import Invitation, Result, Season, SeasonEntry
+from league.models import Invitation, PointsAdjustment, Result, Season, SeasonEntry
+from league.services import adjustments as adjustment_services
 from league.services import entries as entry_services
 from league.services import leagues as league_services
 from league.services import results as result_services
@@ -32,6 +38,7 @@ from league.views.common import (
     _back_to,
     _form_errors,
     _get_result,
+    _page,
     get_fixture,
     get_league_for_commissioner,
     get_season_for_commissioner,
@@ -137,6 +144,67 @@ def entry_accept(request, pk):
         _("%(name)s is in.") % {"name": entry.display_name},
     )
     return redirect("league:entries", pk=entry.season_id)
+
+
+@login_required
+def adjustments(request, pk):
+    """The season's points adjustments, and the form that adds one (?entry=N chooses the team)."""
+    season = get_season_for_commissioner(request, pk)
+    initial = {"entry": request.GET.get("entry")}
+    form = PointsAdjustmentForm(request.POST or None, season=season, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            adjustment = form.save(by=request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _adjustment_message(adjustment))
+            return redirect("league:adjustments", pk=season.pk)
+    listed = (
+        PointsAdjustment.objects.for_season(season)
+        .select_related("entry__team", "created_by")
+        .order_by("-created_at", "-id")
+    )
+    return render(
+        request,
+        "league/adjustments.html",
+        {
+            "league": season.league,
+            "season": season,
+            "form": form,
+            "page": _page(request, listed, limits.ENTRIES_PER_PAGE),
+        },
+    )
+
+
+def _adjustment_message(adjustment):
+    count = abs(adjustment.points)
+    if adjustment.points < 0:
+        text = ngettext(
+            "%(name)s loses %(count)s league point.", "%(name)s loses %(count)s league points.", count
+        )
+    else:
+        text = ngettext(
+            "%(name)s gains %(count)s league point.", "%(name)s gains %(count)s league points.", count
+        )
+    return text % {"name": adjustment.entry.display_name, "count": count}
+
+
+@login_required
+@require_POST
+def adjustment_remove(request, pk):
+    adjustment = get_object_or_404(
+        PointsAdjustment.objects.select_related("entry__season__league", "entry__team"), pk=pk
+    )
+    season = adjustment.entry.season
+    if not season.league.is_visible_to(request.user):
+        raise Http404
+    _attempt(
+        request,
+        lambda: adjustment_services.remove_adjustment(adjustment=adjustment, by=request.user),
+        _("The adjustment of %(name)s was removed.") % {"name": adjustment.entry.display_name},
+    )
+    return redirect("league:adjustments", pk=season.pk)
 
 
 @login_required

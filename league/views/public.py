@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from league import charts, ical, leaderboards, standings
 from league import views as limits  # the page sizes, read from the package when a page is drawn
 from league.forms import CommentForm, ReopenForm, RescheduleForm, ResultForm
-from league.models import TIEBREAKERS, Fixture, League, Result, Season, SeasonEntry
+from league.models import TIEBREAKERS, Fixture, League, PointsAdjustment, Result, Season, SeasonEntry
 from league.services import leagues as league_services
 from league.services import prizes
 from league.tables import (
@@ -83,9 +83,6 @@ def league_leaderboards(request, slug):
             "current": season,
             "coaches": leaderboards.coach_leaders(league, top=limits.COACHES),
             "team_board": leaderboards.season_team_leaders(season, top=limits.LEADERS) if season else {},
-            "players": leaderboards.player_leaders(season, top=limits.LEADERS)
-            if season and league.is_blood_bowl
-            else [],
             "player_boards": player_boards,
             "all_seasons": all_seasons,
         },
@@ -194,6 +191,7 @@ def standings_page(request, pk):
         own = _own_rows(request, season, computed=rows)
         team_board = leaderboards.team_leaders(rows, top=limits.STANDINGS_LEADERS)
     page = _page(request, rows, limits.STANDINGS_PER_PAGE)
+    rows = [_with_reason(row) for row in page]
     return render(
         request,
         "league/standings.html",
@@ -201,7 +199,8 @@ def standings_page(request, pk):
             "league": season.league,
             "season": season,
             "page": page,
-            "rows": [_with_reason(row) for row in page],
+            "rows": rows,
+            "adjusted": _adjustment_notes(rows),
             "own": own,
             "own_entries": {row.entry_id for row in own},
             "page_query": f"after={after}&" if after is not None else "",
@@ -214,6 +213,15 @@ def standings_page(request, pk):
             **_trophy_context(season.league),
         },
     )
+
+
+def _adjustment_notes(rows):
+    """[(row, its PointsAdjustments)] for the rows of a page that have any, in table order (one query,
+    whatever the number of adjustments): the footnotes under the table."""
+    notes = {}
+    for adjustment in PointsAdjustment.objects.filter(entry_id__in=[row.entry_id for row in rows]):
+        notes.setdefault(adjustment.entry_id, []).append(adjustment)
+    return [(row, notes[row.entry_id]) for row in rows if row.entry_id in notes]
 
 
 class _Counted:
@@ -388,7 +396,11 @@ def chart_standings(request, pk):
     rounds = played_round_numbers(season)
     games = season_games(season, involving=[row.entry_id for row in top])
     points = standings.points_by_round(
-        [row.entry_id for row in top], games, scoring=season.league.scoring(), rounds=rounds
+        [row.entry_id for row in top],
+        games,
+        scoring=season.league.scoring(),
+        rounds=rounds,
+        adjustments={row.entry_id: row.adjustment for row in top},
     )
     series = [(row.name, points[row.entry_id]) for row in top]
     return _svg(charts.standings_race(series, rounds=rounds, title=_("Points after each round")))

@@ -7,8 +7,11 @@ from matches.models import DiceLog
 from rulebook.dice import DiceError, DiceSpec, roll_or_enter
 
 
-def record_roll(match, *, dice, notation, purpose, step, user, faces=None, team=None):
-    """Roll `notation` with `dice`, or take the entered `faces`, and log it.
+def record_roll(
+    match, *, dice, notation, purpose, step, user, faces=None, team=None, player=None, subject=""
+):
+    """Roll `notation` with `dice`, or take the entered `faces`, and log it (with the player it is
+    about, if any: `player` a roster row or None, `subject` the name shown in the log).
 
     Side effects: creates a DiceLog row. Raises ValidationError for entered faces that do not fit.
     """
@@ -21,12 +24,19 @@ def record_roll(match, *, dice, notation, purpose, step, user, faces=None, team=
             % {"count": spec.count, "sides": spec.sides, "dice": notation}
         ) from error
     DiceLog.objects.create(
-        match=match, roll=roll.as_dict(), purpose=purpose, step=step, team=team, created_by=user
+        match=match,
+        roll=roll.as_dict(),
+        purpose=purpose,
+        step=step,
+        team=team,
+        player=player,
+        subject=subject,
+        created_by=user,
     )
     return roll
 
 
-def record_side_roll(match, *, dice, user, notation, purpose, faces, side, step):
+def record_side_roll(match, *, dice, user, notation, purpose, faces, side, step, player=None, subject=""):
     """record_roll for a roll made by one team, returned as its audit record."""
     return record_roll(
         match,
@@ -37,6 +47,8 @@ def record_side_roll(match, *, dice, user, notation, purpose, faces, side, step)
         user=user,
         faces=faces,
         team=match.team(side),
+        player=player,
+        subject=subject,
     ).as_dict()
 
 

@@ -1,6 +1,8 @@
 """Drives and events: kick-offs with their events, touchdowns, casualties, KO recovery, concession, undo.
 
-Every roll goes through `record_roll` (rolled by Dugout or entered by a coach) and is kept on the event.
+Every roll goes through `record_roll` (rolled by Dugout or entered by a coach) and is kept on the event;
+a roll about one player (the victim's injury rolls, KO recovery, arguing a sending-off) names that
+player in the dice log.
 """
 
 from django.core.exceptions import ValidationError
@@ -8,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Drive, Event, Match, other
-from matches.services import effects
+from matches.services import effects, prematch
 from matches.services.common import record_roll, record_side_roll, require_status
 from rulebook import formulas
 from rulebook.edition import get_edition
@@ -137,6 +139,25 @@ def _check_player(match, side, player, journeyman):
         raise ValidationError(_("Unknown journeyman."))
 
 
+def player_label(match, side, player, journeyman):
+    """The name of a roster player or of a journeyman of `side`, as shown in the dice log."""
+    if player is not None:
+        return str(player)
+    for hired in match.journeymen(side):
+        if hired["key"] == journeyman:
+            return f"#{hired['number']} {hired['name']}"
+    return journeyman
+
+
+def _apothecary_may_treat(match, side, journeyman):
+    """False for the hired players the edition keeps the apothecary from (journeymen, mercenaries)."""
+    if not journeyman:
+        return True
+    entry = next((j for j in match.journeymen(side) if j["key"] == journeyman), {})
+    kind = "mercenary" if entry.get("mercenary") else "journeyman"
+    return kind not in _edition(match).settings["apothecary"]["not_for"]
+
+
 def has_apothecary(match, side):
     team = match.team(side)
     bought = any(i["id"] == "wandering_apothecary" for i in match.side_value("inducements", side))
@@ -160,12 +181,15 @@ def add_event(
     faces=None,
     apothecary=False,
     niggling_injuries=None,
+    argue=False,
 ):
     """Record one event of the open drive. A touchdown scores and ends the drive; a casualty rolls (or
     takes) the casualty D16, the lasting injury D6 if any, and the apothecary's second D16 (the better
-    result is kept); `faces`: {"injury": [a, b], "casualty": [n], "apothecary": [n], "lasting": [n]}.
+    result is kept); a sent-off player's coach may `argue` the call (D6 on the Argue the Call table);
+    `faces`: {"injury": [a, b], "casualty": [n], "apothecary": [n], "lasting": [n], "argue": [n]}.
 
-    Side effects: creates the Event, logs its rolls, updates score/turn, ends the drive on a touchdown.
+    Side effects: creates the Event, logs its rolls (the victim's, or the sent-off player's, named in
+    the dice log), updates score/turn, ends the drive on a touchdown.
     """
     require_status(match, Match.Status.IN_PROGRESS)
     drive = _open_drive(match)
@@ -180,9 +204,14 @@ def add_event(
     turn = turn or match.turn
     faces = faces or {}
     rolls, outcome = {}, ""
+    victim_about = {"player": victim, "subject": player_label(match, other(side), victim, victim_journeyman)}
     if kind in {Event.Kind.CASUALTY, Event.Kind.KNOCKED_OUT} and faces.get("injury"):
-        rolls["injury"] = _roll(match, dice, user, "2D6", "injury", faces.get("injury"), other(side))
+        rolls["injury"] = _roll(
+            match, dice, user, "2D6", "injury", faces.get("injury"), other(side), **victim_about
+        )
     if kind == Event.Kind.CASUALTY:
+        if apothecary and not _apothecary_may_treat(match, other(side), victim_journeyman):
+            raise ValidationError(_("The apothecary cannot treat this player."))
         rolls, outcome = _casualty(
             match,
             rolls,
@@ -194,6 +223,12 @@ def add_event(
             niggling=victim.niggling_injuries
             if victim is not None and niggling_injuries is None
             else (niggling_injuries or 0),
+            about=victim_about,
+        )
+    if kind == Event.Kind.SENT_OFF and argue:
+        about = {"player": player, "subject": player_label(match, side, player, journeyman)}
+        rolls["argue"], outcome = _argue_the_call(
+            match, drive, side, dice=dice, user=user, faces=faces.get("argue"), about=about
         )
     event = Event.objects.create(
         drive=drive,
@@ -218,21 +253,58 @@ def add_event(
     return event
 
 
-def _roll(match, dice, user, notation, purpose, faces, side):
+def _roll(match, dice, user, notation, purpose, faces, side, *, player=None, subject=""):
     return record_side_roll(
-        match, dice=dice, user=user, notation=notation, purpose=purpose, faces=faces, side=side, step=STEP
+        match,
+        dice=dice,
+        user=user,
+        notation=notation,
+        purpose=purpose,
+        faces=faces,
+        side=side,
+        step=STEP,
+        player=player,
+        subject=subject,
     )
 
 
-def _casualty(match, rolls, *, dice, user, victim_side, faces, apothecary, niggling):
+def _argue_the_call(match, drive, side, *, dice, user, faces, about):
+    """(roll, argue_the_call row id): the D6 of a coach arguing a sending-off. Friends with the Ref
+    (a prayer in force) widens the ranges; a coach already thrown out may not argue again."""
+    table = _edition(match).table("argue_the_call")
+    ejecting = {row["id"] for row in table.rows if row.get("coach_ejected")}
+    if Event.objects.filter(
+        drive__match=match, kind=Event.Kind.SENT_OFF, side=side, outcome__in=ejecting
+    ).exists():
+        raise ValidationError(_("This coach was thrown out: no more arguing the call this game."))
+    roll = _roll(match, dice, user, table.dice, "argue_the_call", faces, side, **about)
+    row = table.row_for(roll["total"])
+    for prayer in effects.prayers_in_force(match, side, drive):
+        if "argue_success" in prayer:
+            row = _argue_with_friends(table, prayer, roll["total"]) or row
+    return roll, row["id"]
+
+
+def _argue_with_friends(table, prayer, total):
+    """The row a prayer's own argue ranges give for `total` (None outside them)."""
+    low, high = prayer["argue_success"]
+    if low <= total <= high:
+        return next(row for row in table.rows if not row["sent_off"])
+    low, high = prayer["argue_fail"]
+    if low <= total <= high:
+        return next(row for row in table.rows if row["sent_off"] and not row.get("coach_ejected"))
+    return None
+
+
+def _casualty(match, rolls, *, dice, user, victim_side, faces, apothecary, niggling, about):
     edition = _edition(match)
-    first = _roll(match, dice, user, "D16", "casualty", faces.get("casualty"), victim_side)
+    first = _roll(match, dice, user, "D16", "casualty", faces.get("casualty"), victim_side, **about)
     rolls["casualty"] = [first]
     kept = first
     if apothecary:
         if not has_apothecary(match, victim_side):
             raise ValidationError(_("This team has no apothecary."))
-        second = _roll(match, dice, user, "D16", "apothecary", faces.get("apothecary"), victim_side)
+        second = _roll(match, dice, user, "D16", "apothecary", faces.get("apothecary"), victim_side, **about)
         rolls["casualty"].append(second)
         rolls["apothecary"] = True
         kept = min(first, second, key=lambda roll: roll["total"])  # the coach keeps the lighter one
@@ -240,7 +312,7 @@ def _casualty(match, rolls, *, dice, user, victim_side, faces, apothecary, niggl
     lasting_d6 = None
     row = edition.table("casualty").row_for(min(16, kept["total"] + niggling))
     if row.get("lasting"):
-        lasting = _roll(match, dice, user, "D6", "lasting_injury", faces.get("lasting"), victim_side)
+        lasting = _roll(match, dice, user, "D6", "lasting_injury", faces.get("lasting"), victim_side, **about)
         rolls["lasting"] = lasting
         lasting_d6 = lasting["total"]
     outcome = formulas.casualty_outcome(
@@ -282,7 +354,17 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
     recoveries = []
     for index, (side, player, journeyman) in enumerate(knocked_out):
         given = (faces or [])[index] if faces and index < len(faces) else None
-        roll = _roll(match, dice, user, settings["ko_recovery_dice"], "ko_recovery", given, side)
+        roll = _roll(
+            match,
+            dice,
+            user,
+            settings["ko_recovery_dice"],
+            "ko_recovery",
+            given,
+            side,
+            player=player,
+            subject=player_label(match, side, player, journeyman),
+        )
         recoveries.append(
             {
                 "side": side,
@@ -309,19 +391,27 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
 
 
 @transaction.atomic
-def concede(match, *, side, user):
+def concede(match, *, side, user, without_penalty=False):
     """`side` concedes: the open drive ends and the post-match sequence starts.
 
-    Side effects: match.conceded_by, status, the drive's end.
+    `without_penalty`: the conceding coach declares they can set up no more than the edition's
+    [concession] free_at_or_below_players, which is only allowed before set-up (pre-match or between
+    drives); the post-match sequence then spares the team the concession's penalties. Refused with a
+    drive open. Side effects: match.conceded_by, conceded_without_penalty, status, the drive's end.
     """
     require_status(match, Match.Status.IN_PROGRESS, Match.Status.PRE_MATCH)
     if side not in SIDES:
         raise ValidationError(_("Choose a side."))
     drive = _open_drive(match)
+    if without_penalty and drive is not None:
+        raise ValidationError(
+            _("Conceding without penalty is only possible before set-up: pre-match or between drives.")
+        )
     if drive is not None:
         drive.ended_by = Drive.EndedBy.CONCESSION
         drive.save()
     match.conceded_by = side
+    match.conceded_without_penalty = without_penalty
     match.status = Match.Status.POST_MATCH
     match.save()
 
@@ -331,13 +421,20 @@ def undo_last_event(match, *, user):
     """Take back the latest event: a touchdown gives its point back and reopens its drive, a kick-off
     removes its drive, the end of a drive reopens it. Dice stay in the dice log.
 
+    Going back from the post-match sequence forgets its rolls: they were made for a result that no
+    longer stands (the dice log keeps them).
+
     Side effects: deletes the Event (and the Drive for a kick-off), updates score and status.
     """
     require_status(match, Match.Status.IN_PROGRESS, Match.Status.POST_MATCH)
+    if match.status == Match.Status.POST_MATCH:
+        match.postmatch = {}
     if match.status == Match.Status.POST_MATCH and match.conceded_by:
-        match.conceded_by = ""
-        match.status = Match.Status.IN_PROGRESS
+        match.conceded_by, match.conceded_without_penalty = "", False
         drive = match.current_drive()
+        # A concession made during the pre-match sequence goes back to it.
+        finished = drive is not None or prematch.next_step(match) is None
+        match.status = Match.Status.IN_PROGRESS if finished else Match.Status.PRE_MATCH
         if drive is not None and drive.ended_by == Drive.EndedBy.CONCESSION:
             drive.ended_by = ""
             drive.save()

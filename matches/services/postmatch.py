@@ -13,9 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Event, Match, PlayerMatchStats, other
-from matches.services import effects
+from matches.services import effects, prematch
 from matches.services import league as league_link
 from matches.services.common import record_side_roll, require_status
+from matches.stats import refresh_player_totals
 from rosters.ledger import PLAYER_FIELDS, restore, snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player, Team
 from rosters.values import player_value, refresh_team_value
@@ -58,6 +59,20 @@ def final_score(match):
     return score
 
 
+def penalised_conceder(match):
+    """The side that conceded and takes the concession's penalties, or None.
+
+    A concession declared without penalty (drives.concede) is still lost by its team, with the score
+    given to the opponent; what it spares are the penalties the rules text lists for the conceding
+    team in one sentence: no winnings (its share going to the winner), no MVP, the lost Dedicated Fans
+    and the veterans' rolls. We read "these penalties" as that whole sentence, so the team then goes
+    through the post-match sequence as an ordinary loser, winnings and MVP included.
+    """
+    if match.conceded_by and not match.conceded_without_penalty:
+        return match.conceded_by
+    return None
+
+
 def result(match, side):
     score = final_score(match)
     if score[side] == score[other(side)]:
@@ -71,9 +86,13 @@ def events(match):
 
 def spp_earned(match, match_events=None):
     """{side: {player key: {"touchdown": n, ..., "spp": total}}} from the events: casualties by blocks,
-    and the SPP changed by the Prayers to Nuffle in force in each event's drive (effects.event_spp)."""
+    and the SPP changed by the Prayers to Nuffle in force in each event's drive (effects.event_spp).
+    Mercenaries keep their actions but earn 0 SPP unless the edition says they earn."""
     edition = _edition(match)
     earned = {side: {} for side in SIDES}
+    unpaid = set()
+    if not edition.settings["spp"]["mercenaries_earn"]:
+        unpaid = {entry["key"] for side in SIDES for entry in match.mercenaries(side)}
     voided = _voided_touchdowns_side(match, edition)
     for event in match_events if match_events is not None else events(match):
         key = event.actor_key
@@ -84,7 +103,7 @@ def spp_earned(match, match_events=None):
             continue
         record = earned[event.side].setdefault(key, {"spp": 0})
         record[action] = record.get(action, 0) + 1
-        record["spp"] += spp
+        record["spp"] += 0 if key in unpaid else spp
     return earned
 
 
@@ -181,7 +200,10 @@ def mvp_candidates(match, side, *, hurt=None):
     dead = {key for key, results in hurt[side].items() if any(r["dead"] for r in results)}
     team = match.team(side)
     candidates = [(f"p{p.pk}", str(p), p.number) for p in team.players.on_roster() if p.is_available]
-    candidates += [(j["key"], f"#{j['number']} {j['name']}", j["number"]) for j in match.journeymen(side)]
+    extra = match.journeymen(side)
+    if "mercenary" in _edition(match).settings["mvp"]["exclude"]:
+        extra = match.plain_journeymen(side)
+    candidates += [(j["key"], f"#{j['number']} {j['name']}", j["number"]) for j in extra]
     candidates = [c for c in candidates if c[0] not in dead]
     return [(key, label) for key, label, _number in sorted(candidates, key=lambda c: c[2])]
 
@@ -197,28 +219,40 @@ def _roll(match, dice, user, notation, purpose, faces, side):
 
 def _treasury_before_mistakes(match, side, hired_cost):
     team = match.team(side)
-    return team.treasury - match.side_value("treasury_spent", side) + winnings(match, side) - hired_cost
+    gained = winnings(match, side) + side_bet_payout(match, side)
+    return team.treasury - match.side_value("treasury_spent", side) + gained - hired_cost
 
 
 def winnings(match, side):
     return formulas.winnings(
         fan_factors=(match.home_fan_factor or 0, match.away_fan_factor or 0),
         touchdowns=final_score(match)[side],
-        conceded=match.conceded_by == side,
-        opponent_conceded=match.conceded_by == other(side),
+        conceded=penalised_conceder(match) == side,
+        opponent_conceded=penalised_conceder(match) == other(side),
         edition=_edition(match),
     )
+
+
+def side_bet_payout(match, side):
+    """What `side`'s side bet returns: the stake times the payout multiplier on a win, else nothing."""
+    stake = prematch.side_bet_stake(match, side)
+    if not stake or result(match, side) != "win":
+        return 0
+    return stake * _edition(match).inducements["side_bet"].extra["payout_multiplier"]
 
 
 @transaction.atomic
 def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
     """Roll every post-match die: dedicated fans (or the conceder's D3 loss), the MVP (D16 on the list
     of eligible players, misses re-rolled), the expensive mistake D6 and its own dice.
-    `faces`: {side: {"fans": [n], "mvp": [n], "mistake": [n], "mistake_dice": [...]}}; `hire`:
+    A penalised concession (penalised_conceder) also rolls the veteran die of each of the conceding
+    team's veterans (see veterans). `faces`: {side: {"fans": [n], "mvp": [n], "mistake": [n],
+    "mistake_dice": [...], "veterans": {player key: [n]}}}; `hire`:
     {side: [journeyman keys to hire]}; `awarded`: {side: [player key per touchdown awarded by a
     concession]}: the winner's choice of who earns their SPP ("" or missing: nobody).
 
-    Side effects: stores the rolls and choices in match.postmatch, logs every roll.
+    Side effects: stores the rolls and choices in match.postmatch, logs every roll (a veteran's
+    naming the player).
     """
     require_status(match, Match.Status.POST_MATCH)
     if match.postmatch:
@@ -227,6 +261,7 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
     edition = _edition(match)
     hurt = injuries(match)
     counts = awarded_touchdowns(match)
+    conceder = penalised_conceder(match)
     stored = {}
     for side in SIDES:
         team, given = match.team(side), faces.get(side, {})
@@ -234,14 +269,15 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
         if counts[side]:
             record["awarded"] = _check_awarded(match, side, awarded.get(side, []), counts[side], hurt)
         outcome = result(match, side)
-        if match.conceded_by == side:
+        if conceder == side:
             dice_name = edition.settings["concession"]["conceder_dedicated_fans_loss"]
             record["fans"] = _roll(
                 match, dice, user, dice_name, "conceder_fans_loss", given.get("fans"), side
             )
+            record["veterans"] = _roll_veterans(match, side, dice, user, given.get("veterans") or {}, hurt)
         elif outcome != "draw":
             record["fans"] = _roll(match, dice, user, "D6", "dedicated_fans", given.get("fans"), side)
-        if match.conceded_by != side or edition.settings["concession"]["conceder_mvp"]:
+        if conceder != side or edition.settings["concession"]["conceder_mvp"]:
             record["mvp"] = _roll_mvp(match, side, dice, user, given.get("mvp"), hurt)
         cost = sum(team.rules.lineman.cost for _key in record["hire"])
         treasury = _treasury_before_mistakes(match, side, cost)
@@ -261,8 +297,52 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
     return stored
 
 
+def veterans(match, side, *, hurt=None):
+    """The players of `side` who roll to stay after a penalised concession: on the roster, not killed
+    in this match, with at least the edition's veteran_min_advancements advancements (one query)."""
+    hurt = injuries(match) if hurt is None else hurt
+    dead = {key for key, results in hurt[side].items() if any(r["dead"] for r in results)}
+    minimum = _edition(match).settings["concession"]["veteran_min_advancements"]
+    return [
+        player
+        for player in match.team(side).players.on_roster()
+        if len(player.advancements) >= minimum and f"p{player.pk}" not in dead
+    ]
+
+
+def veteran_leaves(match, total):
+    """True when a veteran's roll of `total` makes them quit (edition.toml [concession] veteran_leaves_on)."""
+    low, high = _edition(match).settings["concession"]["veteran_leaves_on"]
+    return low <= total <= high
+
+
+def _roll_veterans(match, side, dice, user, faces, hurt):
+    """[{"player": key, "name", "roll", "leaves"}] for each veteran of the conceding `side`; `faces`:
+    {player key: [n]} of real dice (the others are rolled by Dugout)."""
+    notation = _edition(match).settings["concession"]["veteran_dice"]
+    rolled = []
+    for player in veterans(match, side, hurt=hurt):
+        key = f"p{player.pk}"
+        roll = record_side_roll(
+            match,
+            dice=dice,
+            user=user,
+            notation=notation,
+            purpose="veteran_leaves",
+            faces=faces.get(key),
+            side=side,
+            step=STEP,
+            player=player,
+            subject=str(player),
+        )
+        rolled.append(
+            {"player": key, "name": str(player), "roll": roll, "leaves": veteran_leaves(match, roll["total"])}
+        )
+    return rolled
+
+
 def _check_hires(match, side, keys, hurt):
-    known = {j["key"] for j in match.journeymen(side)}
+    known = {j["key"] for j in match.plain_journeymen(side)}  # mercenaries are never hired
     keys = [key for key in keys if key]
     if set(keys) - known:
         raise ValidationError(_("Unknown journeyman."))
@@ -328,12 +408,16 @@ def plan(match, side, *, team=None, players=None, match_events=None):
     summary = {"result": result(match, side), "score": final_score(match), "treasury_before": team.treasury}
     # 1. winnings (inducements bought from the treasury are paid now)
     gained = winnings(match, side)
-    team.treasury += gained - match.side_value("treasury_spent", side)
-    summary.update(winnings=gained, treasury_spent=match.side_value("treasury_spent", side))
+    side_bet = {"stake": prematch.side_bet_stake(match, side), "payout": side_bet_payout(match, side)}
+    team.treasury += gained + side_bet["payout"] - match.side_value("treasury_spent", side)
+    summary.update(
+        winnings=gained, side_bet=side_bet, treasury_spent=match.side_value("treasury_spent", side)
+    )
     # 2. dedicated fans
     fans_before = team.dedicated_fans
+    conceded = penalised_conceder(match) == side
     if "fans" in record:
-        if match.conceded_by == side:
+        if conceded:
             low = edition.settings["dedicated_fans"]["min"]
             team.dedicated_fans = max(low, team.dedicated_fans - record["fans"]["total"])
         else:
@@ -347,7 +431,7 @@ def plan(match, side, *, team=None, players=None, match_events=None):
         if player.status not in GONE:
             player.miss_next_game = False
     hired = []
-    for journeyman in match.journeymen(side):
+    for journeyman in match.plain_journeymen(side):
         if journeyman["key"] in record.get("hire", []):
             player = _hired_player(match, side, journeyman, team)
             team.treasury -= team.rules.lineman.cost
@@ -377,6 +461,7 @@ def plan(match, side, *, team=None, players=None, match_events=None):
             _injure(player, outcome, edition)
     summary["injuries"] = hurt
     summary["hired"] = [p.name for p in hired]
+    summary["veterans"] = _veterans_leave(record.get("veterans", []) if conceded else [], by_key)
     # 5. expensive mistakes
     summary["mistake"] = None
     if "mistake" in record:
@@ -400,6 +485,16 @@ def plan(match, side, *, team=None, players=None, match_events=None):
         treasury=team.treasury, team_value=team.team_value, current_team_value=team.current_team_value
     )
     return {"team": team, "players": players, "hired": hired, "by_key": by_key, "summary": summary}
+
+
+def _veterans_leave(rolled, by_key):
+    """Retire the veterans whose roll made them quit (kept in the team's history, as rosters retire a
+    player); returns the rolls for the summary. A player gone since the roll is left alone."""
+    for entry in rolled:
+        player = by_key.get(entry["player"])
+        if entry["leaves"] and player is not None and player.status not in GONE:
+            player.status = Player.Status.RETIRED
+    return rolled
 
 
 def _injure(player, outcome, edition):
@@ -445,8 +540,9 @@ def apply_postmatch(match, *, user):
 
     The match row is locked (select_for_update) and its status checked, so two simultaneous submits
     apply once; the second gets a ValidationError. Side effects: updates both teams and their players
-    (bulk), creates hired journeymen, writes one "match" LedgerEntry per team and the players'
-    PlayerMatchStats (bulk), sets the match applied.
+    (bulk; the veterans who quit after a penalised concession are retired), creates hired journeymen,
+    writes one "match" LedgerEntry per team and the players' PlayerMatchStats (bulk) and, for a league
+    match, its players' totals (PlayerLeagueStats), sets the match applied.
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().select_related("home_team", "away_team").get(pk=match.pk)
@@ -509,6 +605,8 @@ def apply_postmatch(match, *, user):
         match.applied_at = timezone.now()
         match.applied_by = user
         match.save()
+        if not match.is_friendly:
+            refresh_player_totals(fixture=match.fixture)
     return match
 
 
@@ -533,7 +631,7 @@ def undo_apply(match, *, user):
     a later applied match of either team depends on it.
 
     Side effects: restores teams and players, deletes the two ledger entries and the match's
-    PlayerMatchStats, match status.
+    PlayerMatchStats (its players' PlayerLeagueStats follow), match status.
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
@@ -553,4 +651,6 @@ def undo_apply(match, *, user):
         match.ledger_entries, match.outcome = {}, {}
         match.applied_at = match.applied_by = None
         match.save()
+        if not match.is_friendly:
+            refresh_player_totals(fixture=match.fixture)
     return match

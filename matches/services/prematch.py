@@ -7,12 +7,14 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from matches.models import SIDES, Match
+from matches.models import SIDES, Match, other
 from matches.services.common import record_roll, require_status
 from rosters.services import next_free_number
 from rulebook import formulas
+from rulebook.data import SkillRef
 from rulebook.edition import get_edition
 
 STEP = "pre_match"
@@ -144,14 +146,26 @@ def journeymen_needed(team, players=None):
 
 
 def base_ctv(match, side):
-    """CTV with the journeymen taken on (each adds its position's roster cost)."""
+    """CTV with the journeymen taken on (each adds its position's roster cost; mercenaries count as the
+    inducements they are)."""
     team = match.team(side)
     lineman = team.rules.lineman
-    return team.current_team_value + lineman.cost * len(match.journeymen(side))
+    return team.current_team_value + lineman.cost * len(match.plain_journeymen(side))
 
 
 def inducements_value(match, side):
-    return sum(item["price"] * item["count"] for item in match.side_value("inducements", side))
+    """What the inducements bought add to CTV (all but those whose data say counts_in_ctv = false)."""
+    edition = _edition(match)
+    return sum(
+        item["price"] * item["count"]
+        for item in match.side_value("inducements", side)
+        if _counts_in_ctv(edition, item["id"])
+    )
+
+
+def _counts_in_ctv(edition, inducement_id):
+    inducement = edition.inducements.get(inducement_id)
+    return inducement is None or inducement.extra.get("counts_in_ctv", True)
 
 
 def ctv(match, side):
@@ -263,7 +277,37 @@ class Hireling:
 
 def catalogue(match, side):
     """[{id, choice, max, price, item}] of what `side` may buy: priced inducements, the star players,
-    wizards and (in)famous coaching staff who may play or work for its team (each at its own price)."""
+    wizards and (in)famous coaching staff who may play or work for its team (each at its own price),
+    but none the other team has already hired (see withheld). Mercenaries and the side bet are bought
+    through mercenary_offer and side_bet_offer."""
+    taken = hired_by_opponent(match, side)
+    return [item for item in _all_items(match, side) if (item["id"], item["choice"]) not in taken]
+
+
+def withheld(match, side):
+    """The catalogue items `side` would be offered but the other team has hired already."""
+    taken = hired_by_opponent(match, side)
+    return [item for item in _all_items(match, side) if (item["id"], item["choice"]) in taken]
+
+
+def hired_by_opponent(match, side):
+    """{(id, choice)} of the star players and named wizards or (in)famous coaching staff hired by the
+    other team: one person cannot play or work for both teams, so the team that buys second may not."""
+    edition = _edition(match)
+    taken = set()
+    for item in match.side_value("inducements", other(side)):
+        inducement = edition.inducements.get(item["id"])
+        if inducement is None or not item["choice"]:
+            continue
+        if inducement.choices == "star" or (
+            inducement.choices in HIRELINGS
+            and getattr(edition, HIRELINGS[inducement.choices]).get(item["choice"], {}).get("named")
+        ):
+            taken.add((item["id"], item["choice"]))
+    return taken
+
+
+def _all_items(match, side):
     edition = _edition(match)
     team = match.team(side)
     rules = team.rules
@@ -295,30 +339,247 @@ def catalogue(match, side):
             continue
         price = inducement.price_for(rules, team.chosen_rule)
         if price is None:
-            continue  # hired by name at a variable price (mercenaries, side bets): not offered yet
+            # Mercenaries and the side bet have offers of their own; specialist mercenaries have no
+            # price in the data (the league sets them), so they are not offered.
+            continue
         items.append(
             {"id": inducement.id, "choice": "", "max": inducement.max, "price": price, "item": inducement}
         )
     return items
 
 
+def _offered(edition, team, inducement_id):
+    inducement = edition.inducements.get(inducement_id)
+    if inducement is None or not inducement.available_to(team.rules, team.chosen_rule):
+        return None
+    return inducement
+
+
+def mercenary_skills(edition, position):
+    """The skills a mercenary of `position` may take as its extra skill: its Primary categories' skills
+    that the position does not have already."""
+    held = {ref.id for ref in position.skills}
+    return [
+        skill
+        for skill in edition.skills.values()
+        if skill.category in position.primary and skill.id not in held
+    ]
+
+
+def mercenary_offer(match, side):
+    """What `side` may hire as mercenary players, or None when its team may not: {"inducement",
+    "room" (players it may still field, None: no limit), "big_guy_room", "skill_surcharge", "skill_max",
+    "positions": [{"position", "price", "room", "skills"}]}: each position of its own roster at the
+    roster cost plus the surcharge, with the room its maximum leaves after the available players and
+    journeymen of that position (players missing the game do not count)."""
+    edition = _edition(match)
+    team = match.team(side)
+    inducement = _offered(edition, team, "mercenary_player")
+    if inducement is None:
+        return None
+    rules = inducement.extra
+    limits = rules.get("roster_limits", False)
+    fielded = [player.position for player in available_players(team)]
+    fielded += [entry["position"] for entry in match.plain_journeymen(side)]
+    big_guys = sum(1 for position_id in fielded if team.rules.position(position_id).big_guy)
+    max_big_guys = team.rules.max_big_guys
+    positions = [
+        {
+            "position": position,
+            "price": position.cost + rules["surcharge"],
+            "room": max(0, position.max - fielded.count(position.id)) if limits else None,
+            "skills": mercenary_skills(edition, position),
+        }
+        for position in team.rules.positions
+    ]
+    return {
+        "inducement": inducement,
+        "room": max(0, edition.settings["max_players"] - len(fielded)) if limits else None,
+        "big_guy_room": max(0, max_big_guys - big_guys) if limits and max_big_guys is not None else None,
+        "skill_surcharge": rules["skill_surcharge"],
+        "skill_max": rules["skill_max"],
+        "positions": positions,
+    }
+
+
+def side_bet_offer(match, side):
+    """The stake `side` may bet on its own win ({"inducement", "min", "max", "step", "multiplier"}), or
+    None when its team may not."""
+    edition = _edition(match)
+    inducement = _offered(edition, match.team(side), "side_bet")
+    if inducement is None:
+        return None
+    rules = inducement.extra
+    return {
+        "inducement": inducement,
+        "min": rules["stake_min"],
+        "max": rules["stake_max"],
+        "step": rules.get("stake_step", 1),
+        "multiplier": rules["payout_multiplier"],
+    }
+
+
+def side_bet_stake(match, side):
+    """What `side` staked on its own win (0 without a side bet)."""
+    return sum(
+        item["price"] * item["count"]
+        for item in match.side_value("inducements", side)
+        if item["id"] == "side_bet"
+    )
+
+
+def _mercenaries_bought(match, side, chosen, *, stars):
+    """The inducement items of the mercenaries `chosen` ([{"position": id, "skills": [skill id]}]).
+
+    Raises ValidationError for an unknown position, a skill its position cannot take, too many skills,
+    or more players than the roster limits allow (`stars`: star players bought with them)."""
+    chosen = [entry for entry in chosen if entry.get("position") or entry.get("skills")]
+    if not chosen:
+        return []
+    offer = mercenary_offer(match, side)
+    if offer is None:
+        raise ValidationError(_("This inducement is not available to this team."))
+    positions = {option["position"].id: option for option in offer["positions"]}
+    bought = []
+    for entry in chosen:
+        option = positions.get(entry.get("position"))
+        if option is None:
+            raise ValidationError(_("Choose a position of the team's own roster for each mercenary."))
+        skills = [skill for skill in entry.get("skills", []) if skill]
+        if len(skills) > offer["skill_max"]:
+            raise ValidationError(
+                ngettext(
+                    "A mercenary may take at most %(max)d extra skill.",
+                    "A mercenary may take at most %(max)d extra skills.",
+                    offer["skill_max"],
+                )
+                % {"max": offer["skill_max"]}
+            )
+        allowed = {skill.id for skill in option["skills"]}
+        if any(skill not in allowed for skill in skills):
+            raise ValidationError(
+                _("A mercenary's extra skill must be a Primary skill its position does not have already.")
+            )
+        price = option["price"] + offer["skill_surcharge"] * len(skills)
+        bought.append(
+            {
+                "id": "mercenary_player",
+                "choice": option["position"].id,
+                "count": 1,
+                "price": price,
+                "skills": skills,
+            }
+        )
+    _check_room(offer, positions, bought, stars)
+    return bought
+
+
+def _check_room(offer, positions, bought, stars):
+    """The roster limits (when the data apply them): each position's maximum, the big guys' and the
+    team's players, star players included."""
+    for position_id, option in positions.items():
+        room = option["room"]
+        if room is not None and sum(1 for item in bought if item["choice"] == position_id) > room:
+            raise ValidationError(
+                ngettext(
+                    "The roster allows only %(count)d more player of this position.",
+                    "The roster allows only %(count)d more players of this position.",
+                    room,
+                )
+                % {"count": room}
+            )
+    big_guys = sum(1 for item in bought if positions[item["choice"]]["position"].big_guy)
+    if offer["big_guy_room"] is not None and big_guys > offer["big_guy_room"]:
+        raise ValidationError(
+            ngettext(
+                "The roster allows only %(count)d more big guy.",
+                "The roster allows only %(count)d more big guys.",
+                offer["big_guy_room"],
+            )
+            % {"count": offer["big_guy_room"]}
+        )
+    if offer["room"] is not None and len(bought) + stars > offer["room"]:
+        raise ValidationError(
+            ngettext(
+                "The team may field only %(count)d more player, mercenaries and star players included.",
+                "The team may field only %(count)d more players, mercenaries and star players included.",
+                offer["room"],
+            )
+            % {"count": offer["room"]}
+        )
+
+
+def _side_bet_bought(match, side, stake):
+    if not stake:
+        return []
+    offer = side_bet_offer(match, side)
+    if offer is None:
+        raise ValidationError(_("This inducement is not available to this team."))
+    if not offer["min"] <= stake <= offer["max"] or stake % offer["step"]:
+        raise ValidationError(
+            _("Stake between %(min)s and %(max)s gold pieces, in steps of %(step)s.")
+            % {"min": f"{offer['min']:,}", "max": f"{offer['max']:,}", "step": f"{offer['step']:,}"}
+        )
+    return [{"id": "side_bet", "choice": "", "count": 1, "price": stake}]
+
+
+def _mercenary_players(match, side, bought):
+    """The match players of the mercenaries `bought` (numbered after the roster and journeymen); gives
+    each item the key of its player. Loner and the other skills every mercenary has come from data."""
+    edition = _edition(match)
+    team = match.team(side)
+    given = list(edition.inducements["mercenary_player"].extra.get("skills", []))
+    taken = list(team.players.on_roster()) + [_Numbered(entry["number"]) for entry in match.journeymen(side)]
+    players = []
+    for index, item in enumerate(bought, start=1):
+        position = team.rules.position(item["choice"])
+        item["key"] = f"{side}-m{index}"
+        number = next_free_number(team, taken)
+        taken.append(_Numbered(number))
+        players.append(
+            {
+                "key": item["key"],
+                "number": number,
+                "name": _("Mercenary %(position)s") % {"position": edition.name(position, get_language())},
+                "position": position.id,
+                "mercenary": True,
+                "skills": given + [_skill_ref(edition.skills[skill]) for skill in item["skills"]],
+            }
+        )
+    return players
+
+
+def _skill_ref(skill):
+    # A chosen skill with a parameter (Mighty Blow, Dirty Player) is taken at +1, as in advancement.
+    return str(SkillRef(skill.id, "1" if skill.param == "plus" else None))
+
+
 @transaction.atomic
-def buy_inducements(match, *, side, counts, user):
-    """Buy inducements for `side`: `counts` maps "id" or "star_player:<star id>" to a count.
+def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0):
+    """Buy inducements for `side`: `counts` maps "id" or "star_player:<star id>" to a count;
+    `mercenaries`: [{"position": id, "skills": [skill id]}], one per mercenary player; `side_bet`: the
+    stake (0: none).
 
     Petty cash is spent first, then the treasury (taken from the team when the match is applied).
-    Side effects: stores the inducements, treasury spent, petty cash and the new CTV on the match.
+    Side effects: stores the inducements, treasury spent, petty cash and the new CTV on the match, and
+    the mercenaries as players of the match (with the journeymen).
     """
     _require_step(match, "inducements")
     if not may_buy_now(match, side):
         raise ValidationError(_("The other team buys its inducements first."))
     edition = _edition(match)
     offered = {f"{i['id']}:{i['choice']}" if i["choice"] else i["id"]: i for i in catalogue(match, side)}
+    taken = {f"{i['id']}:{i['choice']}": i for i in withheld(match, side)}
     bought = []
     stars = 0
     for key, count in counts.items():
         if not count:
             continue
+        if key in taken:
+            raise ValidationError(
+                _("%(name)s is already hired by the other team.")
+                % {"name": edition.name(taken[key]["item"], get_language())}
+            )
         item = offered.get(key)
         if item is None or count < 0:
             raise ValidationError(_("This inducement is not available to this team."))
@@ -333,10 +594,15 @@ def buy_inducements(match, *, side, counts, user):
         hired = sum(item["count"] for item in bought if item["id"] == inducement_id)
         if hired > edition.inducements[inducement_id].max:
             raise ValidationError(_("Too many of one inducement."))
+    hired_mercenaries = _mercenaries_bought(match, side, mercenaries, stars=stars)
+    bought += hired_mercenaries + _side_bet_bought(match, side, side_bet)
     total = sum(item["count"] * item["price"] for item in bought)
     available = budget(match, side)
     if total > available["petty_cash"] + available["treasury"]:
         raise ValidationError(_("These inducements cost more than the team may spend."))
+    if hired_mercenaries:
+        players = _mercenary_players(match, side, hired_mercenaries)
+        match.set_side_value("journeymen", side, match.journeymen(side) + players)
     match.set_side_value("inducements", side, bought)
     match.set_side_value("petty_cash", side, available["petty_cash"])
     match.set_side_value("treasury_spent", side, max(0, total - available["petty_cash"]))

@@ -15,8 +15,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def phone(page: Page):
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": 360, "height": 740})
     return page
+
+
+def _touchdown(phone, buttons, scorer):
+    phone.get_by_test_id(buttons).get_by_role("button", name="Touchdown").click()
+    phone.get_by_test_id("quick-form").get_by_label(re.compile("^Scorer")).select_option(label=scorer)
+    phone.get_by_role("button", name="Save").click()
 
 
 def test_a_coach_records_a_match_from_kick_off_to_post_match_on_a_phone(phone, base_url):
@@ -44,14 +50,32 @@ def test_a_coach_records_a_match_from_kick_off_to_post_match_on_a_phone(phone, b
     phone.get_by_label("Kicking team").select_option("home")
     phone.get_by_role("button", name="Set the kicking team").click()
 
-    # Drive 1: kick-off, then a touchdown by the away team.
+    # Drive 1: kick-off, then events recorded with the one-tap buttons of each team.
     phone.get_by_label("Kick-off event 2D6 (optional)").fill("1 2")
     phone.get_by_role("button", name="Kick off").click()
     expect(phone.get_by_text("Time-out").first).to_be_visible()
-    phone.get_by_label("What happened").select_option("touchdown")
-    phone.get_by_label(re.compile(r"^Team:?$")).select_option("away")
-    phone.get_by_role("button", name="Record the event").click()
+    home_buttons, away_buttons = phone.get_by_test_id("quick-home"), phone.get_by_test_id("quick-away")
+    for button in home_buttons.get_by_role("button").all() + away_buttons.get_by_role("button").all():
+        assert button.bounding_box()["height"] >= 48  # big enough for a thumb
+    phone.evaluate("window.stillThisPage = true")  # gone if anything below reloads the page
+    # A casualty by the Reavers: one tap swaps in its short form; the casualty die comes from real dice.
+    home_buttons.get_by_role("button", name="Casualty").click()
+    form = phone.get_by_test_id("quick-form")
+    expect(form.get_by_role("heading")).to_have_text("Casualty · Reavers")
+    form.get_by_label(re.compile("^Player responsible")).select_option(label="#3 Reavers L3")
+    form.get_by_label(re.compile("^Victim")).select_option(label="#5 Bashers L5")
+    form.get_by_label("Casualty roll D16").fill("3")
+    form.get_by_role("button", name="Save").click()
+    expect(phone.get_by_text("Recorded: Casualty · Reavers.")).to_be_visible()
+    expect(phone.get_by_test_id("latest-events")).to_contain_text("#5 Bashers L5 — Badly Hurt")
+    # A touchdown by the Bashers, taken back with one tap (a slip of the thumb), then recorded again.
+    _touchdown(phone, "quick-away", "#7 Bashers L7")
     expect(phone.get_by_test_id("score")).to_have_text("0 – 1")
+    phone.get_by_role("button", name="Undo the last event").click()
+    expect(phone.get_by_test_id("score")).to_have_text("0 – 0")
+    _touchdown(phone, "quick-away", "#7 Bashers L7")
+    expect(phone.get_by_test_id("score")).to_have_text("0 – 1")
+    assert phone.evaluate("window.stillThisPage") is True  # every step above was swapped in by htmx
     # Drive 2 ends the half, drive 3 the game.
     for _ in range(2):
         phone.get_by_label("Kick-off event 2D6 (optional)").fill("1 2")
@@ -65,3 +89,7 @@ def test_a_coach_records_a_match_from_kick_off_to_post_match_on_a_phone(phone, b
     expect(phone.get_by_role("heading", name=re.compile("Reavers 0 – 1 Bashers"))).to_be_visible()
     match.refresh_from_db()
     assert match.status == Match.Status.APPLIED
+    # The report's dice log names the player each roll was about.
+    phone.get_by_text(re.compile(r"^Drives \(\d+\)$")).click()
+    casualty_roll = phone.get_by_role("row").filter(has_text="Casualty").filter(has_text="D16")
+    expect(casualty_roll).to_contain_text("#5 Bashers L5")

@@ -10,6 +10,7 @@ from league.leaderboards import player_boards
 from league.models import Result, Season
 from matches.models import SIDES, Drive, Event, Match, PlayerMatchStats
 from matches.services import postmatch
+from matches.stats import refresh_player_totals, store_player_totals
 from rosters.models import Player
 from tests.league.factories import make_entry, make_league, make_season, play
 
@@ -28,7 +29,7 @@ def _match(home, away, events, *, fixture=None, status=Match.Status.APPLIED, mvp
     """A match of the teams of entries `home` and `away` playing `fixture` (a friendly without one),
     with `events` as (side, kind, player, {field: value}) in one drive; `mvp`: {side: Player}. An
     applied match gets the outcome and PlayerMatchStats that apply_postmatch would store (the SPP of
-    its events and MVPs)."""
+    its events and MVPs), and its players' totals follow."""
     match = Match.objects.create(
         home_team=home.team,
         away_team=away.team,
@@ -52,6 +53,8 @@ def _match(home, away, events, *, fixture=None, status=Match.Status.APPLIED, mvp
             summary["spp"] = earned[side]
         match.save()
         postmatch.record_player_stats(match)
+    if fixture is not None:
+        refresh_player_totals(fixture=fixture)
     return match
 
 
@@ -187,6 +190,16 @@ def test_leaderboards_page_shows_the_players_of_the_season_and_of_all_seasons(
     assert "Only Season 1" in content
 
 
+def test_standings_page_shows_the_seasons_spp_leaders(client, league, season, home, away, griff):
+    griff.spp_earned = 40  # earned before this season: the board counts this season's SPP only
+    griff.save()
+    _match(home, away, [("home", TD, griff, {})], fixture=play(season, home, away, 1, 0), mvp={"home": griff})
+
+    content = client.get(reverse("league:standings", args=[season.pk])).content.decode()
+
+    assert "Griff (Reikland Reavers) · 7" in content
+
+
 def _scripted_season(commissioner, teams):
     """A season of `teams` teams, paired off in one round, each match applied with a few events."""
     league = make_league(commissioner=commissioner, name=f"League of {teams}")
@@ -222,13 +235,17 @@ def test_query_count_of_player_leaderboards_does_not_grow_with_the_league(client
     assert counts[:2] == counts[2:]
 
 
-def test_player_boards_when_stats_are_stored_read_them_not_the_events(season, home, away, griff, bork):
+def test_player_boards_when_stats_are_stored_read_their_totals_not_the_events(
+    season, home, away, griff, bork
+):
     match = _match(home, away, [("home", TD, griff, {})], fixture=play(season, home, away, 1, 0))
     PlayerMatchStats.objects.filter(match=match, player=griff).update(touchdowns=5, spp=20)
     PlayerMatchStats.objects.create(match=match, player=bork, side="away", deflections=1, mvp=1, spp=5)
+    store_player_totals(season=season)
     boards = player_boards(season=season)
     assert _counts(boards["touchdowns"]) == [("Griff", "Reikland Reavers", 5)]
     assert _counts(boards["mvps"]) == [("Bork", "Gouged Eye", 1)]
     assert _counts(boards["spp"]) == [("Griff", "Reikland Reavers", 20), ("Bork", "Gouged Eye", 5)]
     PlayerMatchStats.objects.filter(match=match).delete()
+    store_player_totals(season=season)
     assert all(board == [] for board in player_boards(season=season).values())

@@ -1,4 +1,4 @@
-from league.standings import Game, compute_standings, standings_by_round
+from league.standings import Game, compute_standings, points_by_round, standings_by_round
 
 SCORING = {"win": 3, "draw": 1, "loss": 0, "bonus": None}
 NAMES = {1: "Ants", 2: "Bats", 3: "Cats", 4: "Dogs"}
@@ -131,3 +131,43 @@ def test_standings_by_round_show_the_table_after_each_round():
     assert [number for number, _rows in tables] == [1, 2]
     assert order(tables[0][1]) == ["Ants", "Bats"]
     assert order(tables[1][1]) == ["Bats", "Ants"]
+
+
+def test_standings_count_points_adjustments_when_given():
+    rows = compute_standings(
+        NAMES, [Game(1, 2, 1, 0)], scoring=SCORING, tiebreakers=[], adjustments={1: -3, 3: 2, 99: 5}
+    )
+    assert [(row.name, row.points, row.adjustment) for row in rows] == [
+        ("Cats", 2, 2),
+        ("Ants", 0, -3),
+        ("Bats", 0, 0),
+        ("Dogs", 0, 0),
+    ]
+
+
+def test_head_to_head_counts_match_points_only_when_an_adjustment_makes_the_tie():
+    # Ants beat Bats, then lose three points: level on 0, Ants still ahead on the game between them.
+    rows = compute_standings(
+        {1: "Ants", 2: "Bats"},
+        [Game(1, 2, 1, 0)],
+        scoring=SCORING,
+        tiebreakers=["head_to_head_points"],
+        adjustments={1: -3},
+    )
+    assert [(row.name, row.points, row.tiebreaker, row.tiebreaker_value) for row in rows] == [
+        ("Ants", 0, "head_to_head_points", 3),
+        ("Bats", 0, "head_to_head_points", 0),
+    ]
+
+
+def test_tables_after_each_round_and_the_race_count_every_adjustment():
+    games = [Game(1, 2, 1, 0, round=1), Game(2, 1, 1, 0, round=2)]
+    tables = standings_by_round(
+        {1: "Ants", 2: "Bats"}, games, scoring=SCORING, tiebreakers=["coin_flip"], adjustments={2: -1}
+    )
+    assert [[(row.name, row.points) for row in rows] for _number, rows in tables] == [
+        [("Ants", 3), ("Bats", -1)],
+        [("Ants", 3), ("Bats", 2)],
+    ]
+    race = points_by_round([1, 2], games, scoring=SCORING, rounds=[1, 2], adjustments={2: -1})
+    assert race == {1: [3, 3], 2: [-1, 2]}
