@@ -46,8 +46,9 @@ def start_drive(match, *, dice, user, faces=None):
     `faces`: {"kickoff": [a, b], "event": {"home": [[...], ...], "away": ...} or [[...], ...]}.
     Changing Weather re-rolls the weather; Get the Ref (a bribe per team, for the game) and Brilliant
     Coaching (a team re-roll for the drive to the higher D6 + assistant coaches, both on a tie) are
-    kept on the kick-off event as rolls["effects"] (effects.kickoff_result). Side effects: creates the
-    Drive and a kick_off Event, logs the rolls, updates the match's half, turn and weather.
+    kept on the kick-off event as rolls["effects"] (effects.kickoff_result); Time-out moves the turn
+    marker. Side effects: creates the Drive and a kick_off Event, logs the rolls, updates the match's
+    half, turn and weather.
     """
     require_status(match, Match.Status.IN_PROGRESS)
     if _open_drive(match):
@@ -69,13 +70,15 @@ def start_drive(match, *, dice, user, faces=None):
     )
     row = _edition(match).table("kickoff").row_for(roll.total)
     event_rolls = _kickoff_event_rolls(match, row, kicking, dice=dice, user=user, faces=faces.get("event"))
-    weather_before = match.weather
+    before = {"weather_before": match.weather, "half_before": match.half, "turn_before": match.turn}
     if row["id"] == "changing_weather":
         weather_roll = event_rolls[0]["roll"]
         match.weather = _edition(match).table("weather").row_for(weather_roll["total"])["id"]
     if half != match.half:
         match.turn = 1
     match.half = half
+    if "back_on_kicking_turns" in row:
+        match.turn = _time_out_turn(match, row)
     drive = Drive.objects.create(
         match=match,
         half=half,
@@ -93,7 +96,7 @@ def start_drive(match, *, dice, user, faces=None):
         rolls={
             "kickoff": roll.as_dict(),
             "event": event_rolls,
-            "weather_before": weather_before,
+            **before,
             "effects": effects.kickoff_result(match, drive),
         },
         outcome=row["id"],
@@ -101,6 +104,14 @@ def start_drive(match, *, dice, user, faces=None):
     )
     match.save()
     return drive
+
+
+def _time_out_turn(match, row):
+    """Time-out: the turn markers go back one space when the kicking team's shows one of the row's
+    turns (late in the half), else forward one; one counter stands for both markers here."""
+    if match.turn in row["back_on_kicking_turns"]:
+        return max(1, match.turn - 1)
+    return min(_edition(match).settings["turns_per_half"], match.turn + 1)
 
 
 def _kickoff_event_rolls(match, row, kicking, *, dice, user, faces):
@@ -446,6 +457,8 @@ def undo_last_event(match, *, user):
     drive = event.drive
     if event.kind == Event.Kind.KICK_OFF:
         match.weather = event.rolls.get("weather_before") or match.weather
+        match.half = event.rolls.get("half_before", match.half)
+        match.turn = event.rolls.get("turn_before", match.turn)
         drive.delete()
         match.save()
         return event

@@ -91,3 +91,30 @@ def test_entered_dice_that_do_not_fit_are_refused_with_a_clear_message_and_nothi
         prematch.roll_weather(match, dice=Dice(random.Random(1)), user=home_coach, faces=[3, 7])
     match.refresh_from_db()
     assert match.weather == ""
+
+
+@pytest.mark.parametrize(("turn", "after"), [(1, 2), (5, 6), (6, 5), (8, 7)])
+def test_time_out_when_rolled_moves_the_turn_marker(match, home_coach, turn, after):
+    dice = _ready(match, home_coach)
+    match.turn = turn
+    match.save()
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})  # 3: Time-out
+    match.refresh_from_db()
+    assert match.turn == after
+    drives.undo_last_event(match, user=home_coach)
+    match.refresh_from_db()
+    assert (match.half, match.turn) == (1, turn)
+
+
+def test_undo_last_event_when_a_kick_off_opened_the_second_half_restores_half_and_turn(match, home_coach):
+    dice = _ready(match, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [3, 4]})
+    for _turn in range(7):
+        drives.next_turn(match, user=home_coach)
+    drives.end_drive(match, user=home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [3, 4]})
+    match.refresh_from_db()
+    assert (match.half, match.turn) == (2, 1)
+    drives.undo_last_event(match, user=home_coach)
+    match.refresh_from_db()
+    assert (match.half, match.turn) == (1, 8)
