@@ -23,15 +23,21 @@ PALETTE = [
 WIDTH, HEIGHT = 720, 360
 MAX_SERIES = 12  # lines drawn at most
 LEFT, RIGHT, TOP, BOTTOM = 60, 170, 20, 40
+TEAM_VALUE_STEP = 50000  # the team value axis spans whole steps of this many gold pieces
 
 
-def line_chart(series, *, x_labels, title, y_label="", max_series=MAX_SERIES):
+def line_chart(series, *, x_labels, title, y_label="", max_series=MAX_SERIES, y_step=None):
     """An SVG line chart. `series`: [(name, [y or None per x label])], drawn in order (first on top
-    of the legend); only the first `max_series` are drawn."""
+    of the legend); only the first `max_series` are drawn. The y axis starts at zero, or with `y_step`
+    spans the values only, widened to whole steps (team values all sit near a million: from zero
+    their lines would be flat)."""
     series = series[:max_series]
     values = [value for _name, points in series for value in points if value is not None]
     low, high = (min(values), max(values)) if values else (0, 1)
-    low = min(low, 0)
+    if y_step:
+        low, high = y_step * (low // y_step), y_step * (high // y_step + 1)
+    else:
+        low = min(low, 0)
     if high == low:
         high = low + 1
     count = max(len(x_labels), 2)
@@ -112,4 +118,4 @@ def team_value_over_season(results, names, *, title):
         if values[entry]:
             series.append((name, [values[entry].get(number) for number in rounds]))
     series.sort(key=lambda item: -max(value for value in item[1] if value is not None))
-    return line_chart(series, x_labels=rounds, title=title)
+    return line_chart(series, x_labels=rounds, title=title, y_step=TEAM_VALUE_STEP)
