@@ -9,7 +9,7 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q, Value
+from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce, Lower, NullIf
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -468,8 +468,11 @@ class StandingsRowQuerySet(models.QuerySet):
         return self.filter(season=season)
 
     def with_names(self):
-        """Best first, each row with the team's `name` as it reads today (no entry or team rows loaded)."""
-        return self.annotate(name=Coalesce("entry__team__name", "entry__name")).order_by("position")
+        """Best first, each row with the team's `name` as it reads today and its roster's `team_id` (None
+        for a name-only entry); no entry or team rows loaded."""
+        return self.annotate(
+            name=Coalesce("entry__team__name", "entry__name"), team_id=F("entry__team_id")
+        ).order_by("position")
 
 
 class StandingsRow(models.Model):

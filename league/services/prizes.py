@@ -1,6 +1,7 @@
-"""Season prizes: when a commissioner finishes a Blood Bowl season, the top of its final table wins the
-rulebook's [league] prizes (gold paid into the team's treasury through the rosters ledger, so it shows in
-the team's history), and the champion takes the League Trophy; reopening the season takes them back.
+"""Season prizes: when a commissioner finishes a Blood Bowl season, its final places (the playoff
+final's champion and runner-up first, then the table) win the rulebook's [league] prizes (gold paid
+into the team's treasury through the rosters ledger, so it shows in the team's history), and the
+champion takes the League Trophy; reopening the season takes them back.
 
 league.services.leagues.set_season_status calls award_prizes and take_back_prizes in its transaction.
 The trophy's extra team re-roll is not added to any roster: pages show it as a note.
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from league.models import PLACE_LABELS, PRIZE_PLACES, SeasonPrize, StandingsRow
 from league.permissions import require_commissioner
+from league.services import scheduling
 from rosters import ledger
 from rosters.models import LedgerEntry, Team
 from rulebook.edition import get_edition
@@ -97,9 +99,22 @@ def _details(prize, season):
     return {"season": season.pk, "season_name": str(season), "place": prize.place, "gold": prize.gold}
 
 
+def final_places(season, count):
+    """{place: entry} of the season's first `count` places: a decided playoff final's champion and
+    runner-up first, then the best teams of the stored table that played (the table alone without
+    playoffs). A team that played no game has no place."""
+    final = scheduling.playoff_final(season)
+    ranked = list(final or ())
+    taken = {entry.pk for entry in ranked}
+    rows = StandingsRow.objects.for_season(season).filter(played__gt=0).select_related("entry")
+    best = rows.order_by("position")[: count + len(taken)]
+    ranked += [row.entry for row in best if row.entry_id not in taken]
+    return dict(enumerate(ranked[:count], start=1))
+
+
 def award_prizes(*, season, by):
-    """Give the season's prizes to the top of its final stored table, once: nothing when the season has
-    its prizes already, or outside Blood Bowl. A team that played no game wins nothing.
+    """Give the season's prizes to its final places (final_places: the playoff final's two teams first
+    when there was one), once: nothing when the season has its prizes already, or outside Blood Bowl.
 
     Side effects: creates a SeasonPrize per place won; for an entry with a roster team, adds the gold to
     its treasury with a "gold" LedgerEntry (see _change_treasury) that the SeasonPrize links to.
@@ -111,8 +126,7 @@ def award_prizes(*, season, by):
     with transaction.atomic():
         if not prizes or season.prizes.exists():
             return awarded
-        rows = StandingsRow.objects.for_season(season).filter(position__lte=len(prizes), played__gt=0)
-        entries = {row.position: row.entry for row in rows.select_related("entry")}
+        entries = final_places(season, len(prizes))
         for prize in prizes:
             entry = entries.get(prize.place)
             if entry is None:

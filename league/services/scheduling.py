@@ -141,6 +141,20 @@ def playoff_winner(fixture):
     return fixture.home if result.home_score > result.away_score else fixture.away
 
 
+def playoff_final(season):
+    """(champion, runner-up) entries of the season's decided playoff final (the latest playoff round
+    when it holds one game, with a confirmed winner), or None (two queries)."""
+    latest = season.fixtures.playoff().order_by("-round__number").values("round_id")[:1]
+    last_round = list(season.fixtures.playoff().filter(round_id__in=latest).with_related())
+    if len(last_round) != 1:
+        return None
+    final = last_round[0]
+    champion = playoff_winner(final)
+    if champion is None:
+        return None
+    return champion, final.away if champion == final.home else final.home
+
+
 def advance_playoffs(*, season, by, date=None):
     """Pair the winners of the latest playoff round (slot 2k's winner hosts slot 2k+1's).
 

@@ -27,7 +27,7 @@ from league.forms import (
     SeasonForm,
     SwissRoundForm,
 )
-from league.models import Invitation, PointsAdjustment, Result, Season, SeasonEntry
+from league.models import Fixture, Invitation, PointsAdjustment, Result, Season, SeasonEntry
 from league.services import adjustments as adjustment_services
 from league.services import entries as entry_services
 from league.services import leagues as league_services
@@ -304,8 +304,15 @@ def advance_playoffs(request, pk):
         pk,
         SwissRoundForm,
         lambda season, data: scheduling.advance_playoffs(season=season, by=request.user, **data),
-        _("The next playoff round is paired."),
+        lambda paired: _("The next playoff round is paired.") if paired else _playoffs_won(pk),
     )
+
+
+def _playoffs_won(season_pk):
+    """What pairing says once the final is played (there is no round left): who won the playoffs."""
+    final = Fixture.objects.filter(season_id=season_pk).playoff().with_related().order_by("-round__number")
+    winner = scheduling.playoff_winner(final.first())
+    return _("The final is played: %(team)s won the playoffs.") % {"team": winner.display_name}
 
 
 @login_required

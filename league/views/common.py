@@ -80,14 +80,15 @@ def _round_links(numbers, current):
 
 
 def _attempt(request, action, success):
-    """Run a service call; a ValidationError becomes an error message. Returns whether it worked."""
+    """Run a service call; a ValidationError becomes an error message. `success` is the message, or a
+    function of what the call returned that gives it. Returns whether it worked."""
     try:
-        action()
+        outcome = action()
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
         return False
-    messages.success(request, success)
+    messages.success(request, success(outcome) if callable(success) else success)
     return True
 
 

@@ -75,7 +75,7 @@ def test_standings_page_shows_points_and_the_tiebreak_reason(
     assert "Gouged Eye" in content
     assert "Reikland Reavers" in content
     assert "Level on points with Reikland Reavers; placed by Touchdown difference (1)." in content
-    assert content.index("Gouged Eye") < content.index("Reikland Reavers</td>")
+    assert content.index("Gouged Eye") < content.index("Reikland Reavers</")
 
 
 def test_standings_page_shows_the_table_after_a_given_round(client, season, home, away):
@@ -84,9 +84,9 @@ def test_standings_page_shows_the_table_after_a_given_round(client, season, home
     url = reverse("league:standings", args=[season.pk])
     after_first = client.get(url, {"after": 1}).content.decode()
     assert "The table as it stood after round 1." in after_first
-    assert after_first.index("Reikland Reavers</td>") < after_first.index("Gouged Eye</td>")
+    assert after_first.index("Reikland Reavers</") < after_first.index("Gouged Eye</")
     now = client.get(url).content.decode()
-    assert now.index("Gouged Eye</td>") < now.index("Reikland Reavers</td>")
+    assert now.index("Gouged Eye</") < now.index("Reikland Reavers</")
 
 
 def test_fixtures_page_lists_rounds_and_results(client, season, home, away):
@@ -462,3 +462,9 @@ def test_query_count_of_the_standings_page_for_a_coach_does_not_grow_with_the_le
         client.force_login(coach)
         counts.append(_queries(client, reverse("league:standings", args=[season.pk])))
     assert counts[0] == counts[1]
+
+
+def test_standings_page_links_each_team_to_its_roster(client, season, home, away):
+    play(season, home, away, 1, 0)
+    content = client.get(reverse("league:standings", args=[season.pk])).content.decode()
+    assert f'<a href="{reverse("rosters:team", args=[home.team_id])}">Reikland Reavers</a>' in content

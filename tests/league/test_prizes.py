@@ -7,8 +7,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import Season, SeasonEntry, SeasonPrize
-from league.services import prizes
+from league.services import prizes, scheduling
 from league.services.leagues import set_season_status
+from league.services.results import record_result_as_commissioner
 from rosters import ledger
 from rosters.models import LedgerEntry, Team
 from tests.factories import UserFactory
@@ -55,6 +56,24 @@ def test_finishing_a_season_pays_the_top_three_of_the_final_table(season, table,
     assert _treasuries(table) == [100000, 60000, 30000, 0]
     won = [(p.place, p.entry, p.gold, p.trophy) for p in season.prizes.all()]
     assert won == [(1, table[0], 100000, True), (2, table[1], 60000, False), (3, table[2], 30000, False)]
+
+
+def test_finishing_after_playoffs_gives_first_and_second_to_the_final(season, table, commissioner):
+    scheduling.schedule_playoffs(season=season, by=commissioner, size=2)
+    final = season.fixtures.playoff().get()  # One (top seed) hosts Two
+    record_result_as_commissioner(fixture=final, by=commissioner, home_score=0, away_score=1)
+
+    set_season_status(season=season, status=FINISHED, by=commissioner)
+
+    # Two won the final: champion and trophy; One runner-up; Three the best of the rest of the table.
+    assert _treasuries(table) == [60000, 100000, 30000, 0]
+    assert prizes.trophy_holder(season.league).entry == table[1]
+
+
+def test_final_places_follow_the_table_while_the_final_is_unplayed(season, table, commissioner):
+    scheduling.schedule_playoffs(season=season, by=commissioner, size=2)
+
+    assert prizes.final_places(season, 3) == {1: table[0], 2: table[1], 3: table[2]}
 
 
 def test_finishing_writes_one_gold_ledger_row_per_team_paid(season, table, commissioner):
