@@ -1,5 +1,6 @@
 """Demo accounts for `make run`. Later parts of Dugout add teams, leagues and matches for them."""
 
+from django.contrib.auth.hashers import make_password
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -20,12 +21,14 @@ def create_demo_users():
 
     Side effects: writes User rows.
     """
+    # Hashing is slow on purpose: hash the public demo password once for every account.
+    password = make_password(DEMO_PASSWORD)
     users = {}
     for spec in DEMO_USERS:
         user, _created = User.objects.get_or_create(
             username=spec["username"], defaults={"display_name": spec["display_name"]}
         )
-        user.set_password(DEMO_PASSWORD)
+        user.password = password
         user.email = f"{spec['username']}@example.com"
         user.is_staff = user.is_superuser = spec["username"] == "admin"
         user.save()

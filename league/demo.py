@@ -1,4 +1,6 @@
-"""Demo league for `make run`: the Old World Demo League, run by "commissioner", its season half played.
+"""Demo league for `make run`: the Old World Demo League, run by "commissioner". Its first season is
+finished (the prizes paid, the League Trophy held); its second is running, half played, with a points
+adjustment.
 
 Called by accounts' load_demo with the demo users: create_demo_league(users).
 """
@@ -7,13 +9,21 @@ from datetime import date, timedelta
 
 from django.db import transaction
 
-from league.models import League, Season, SeasonEntry
+from league.models import League, Season
+from league.services import adjustments, entries, scheduling
 from league.services import results as result_services
-from league.services import scheduling
-from league.services.leagues import create_invitation, create_league
+from league.services.leagues import (
+    create_invitation,
+    create_league,
+    create_season,
+    join_league,
+    set_season_status,
+)
 from rosters.models import Team
 
 DEMO_SLUG = "old-world-demo-league"
+FINISHED_SEASON = "Season 1"
+RUNNING_SEASON = "Season 2"
 # The demo coaches' teams: their first ready team when the rosters demo made one, else a plain one.
 COACH_TEAMS = {
     "coach_orc": ("orc", "Grimgor's Greenskins"),
@@ -22,6 +32,29 @@ COACH_TEAMS = {
 }
 # Sides without a Dugout account, played by the commissioner's proxies.
 NAMED_SIDES = ["Gouged Eye", "Chaos All-Stars", "Bright Crusaders"]
+
+# The finished season, every game played: {(side, side): (touchdowns, touchdowns, casualties, casualties)},
+# a side being a coach's username or a named side. Final table: the human coach's team champion (13
+# points), the orc coach's 2nd (10), the elf coach's 3rd ahead of the Chaos All-Stars on touchdowns
+# scored (7 points each), then Bright Crusaders (3) and Gouged Eye (2).
+FINISHED_RESULTS = {
+    ("coach_human", "coach_orc"): (2, 1, 1, 2),
+    ("coach_human", "coach_elf"): (1, 1, 0, 0),
+    ("coach_human", "Gouged Eye"): (3, 0, 1, 1),
+    ("coach_human", "Chaos All-Stars"): (2, 0, 2, 1),
+    ("coach_human", "Bright Crusaders"): (2, 1, 1, 0),
+    ("coach_orc", "coach_elf"): (2, 0, 3, 0),
+    ("coach_orc", "Gouged Eye"): (1, 1, 2, 3),
+    ("coach_orc", "Chaos All-Stars"): (2, 1, 2, 2),
+    ("coach_orc", "Bright Crusaders"): (3, 1, 2, 0),
+    ("coach_elf", "Gouged Eye"): (2, 1, 0, 1),
+    ("coach_elf", "Chaos All-Stars"): (0, 1, 0, 2),
+    ("coach_elf", "Bright Crusaders"): (3, 0, 1, 0),
+    ("Gouged Eye", "Chaos All-Stars"): (1, 1, 2, 1),
+    ("Gouged Eye", "Bright Crusaders"): (1, 2, 1, 0),
+    ("Chaos All-Stars", "Bright Crusaders"): (1, 0, 1, 1),
+}
+# The running season, by fixture in order: rounds 1 and 2 confirmed, round 3 submitted.
 SCORES = [
     (2, 1, 1, 2),
     (1, 1, 0, 1),
@@ -33,6 +66,8 @@ SCORES = [
     (2, 0, 1, 2),
     (0, 0, 2, 2),
 ]
+# The commissioner's ruling in the running season: (side, league points, reason).
+ADJUSTMENT = ("coach_orc", -2, "Fielded a player missing from its roster in round 1.")
 
 
 def _team_for(user, roster, name):
@@ -54,9 +89,11 @@ def _team_for(user, roster, name):
 def create_demo_league(users):
     """Create the demo league once (an existing one is left as it is) and return it.
 
-    Side effects: creates the League, an invitation, a round-robin Season of six teams with rounds 1
-    and 2 confirmed and round 3 submitted and one later game disputed; may create plain ready Teams for the
-    demo coaches who have none.
+    Side effects: creates the League and an invitation the demo coaches joined with; a round-robin
+    season of six teams played in full and finished (its prizes paid into the teams' treasuries through
+    their ledgers, the League Trophy awarded); a second round-robin season with rounds 1 and 2
+    confirmed, round 3 submitted, one later game disputed and a points adjustment; may create plain
+    ready Teams for the demo coaches who have none.
     """
     existing = League.objects.filter(slug=DEMO_SLUG).first()
     if existing:
@@ -71,47 +108,82 @@ def create_demo_league(users):
         if league.slug != DEMO_SLUG:
             league.slug = DEMO_SLUG
             league.save(update_fields=["slug"])
-        create_invitation(league=league, created_by=commissioner)
-        season = Season.objects.create(league=league, name="Season 1")
+        invitation = create_invitation(league=league, created_by=commissioner)
+        teams = {}
         for username, (roster, name) in COACH_TEAMS.items():
-            user = users[username]
-            league.members.add(user)
-            team = _team_for(user, roster, name)
-            SeasonEntry.objects.create(
-                season=season, team=team, name=team.name, coach=user, status=SeasonEntry.Status.ACCEPTED
-            )
-        for name in NAMED_SIDES:
-            SeasonEntry.objects.create(season=season, name=name, status=SeasonEntry.Status.ACCEPTED)
-        scheduling.schedule_round_robin(
-            season=season, by=commissioner, start_date=date.today() - timedelta(days=14), days_between=7
+            join_league(code=invitation.code, user=users[username])
+            teams[username] = _team_for(users[username], roster, name)
+        _play_finished_season(league, teams, commissioner)
+        _play_running_season(league, teams, commissioner)
+    return league
+
+
+def _open_season(league, name, teams, commissioner, start_date):
+    """A round-robin season of the coaches' teams and the named sides, scheduled from `start_date`;
+    returns {side: its SeasonEntry} (a side: a coach's username or a named side)."""
+    season = create_season(league=league, name=name, by=commissioner)
+    sides = {}
+    for username, team in teams.items():
+        entry = entries.register_team(season=season, team=team, user=team.coach)
+        sides[username] = entries.accept_entry(entry=entry, by=commissioner)
+    for name in NAMED_SIDES:
+        sides[name] = entries.register_named_entry(season=season, name=name, user=commissioner)
+    scheduling.schedule_round_robin(season=season, by=commissioner, start_date=start_date, days_between=7)
+    return season, sides
+
+
+def _play_finished_season(league, teams, commissioner):
+    start = date.today() - timedelta(weeks=12)
+    season, sides = _open_season(league, FINISHED_SEASON, teams, commissioner, start)
+    side_of = {entry.pk: side for side, entry in sides.items()}
+    for fixture in season.fixtures.with_related().order_by("round__number", "id"):
+        home, away = side_of[fixture.home_id], side_of[fixture.away_id]
+        if (home, away) in FINISHED_RESULTS:
+            home_score, away_score, home_cas, away_cas = FINISHED_RESULTS[home, away]
+        else:
+            away_score, home_score, away_cas, home_cas = FINISHED_RESULTS[away, home]
+        result_services.record_result_as_commissioner(
+            fixture=fixture,
+            by=commissioner,
+            home_score=home_score,
+            away_score=away_score,
+            home_cas=home_cas,
+            away_cas=away_cas,
         )
-        fixtures = list(season.fixtures.with_related().order_by("round__number", "id"))
-        for fixture, (home_score, away_score, home_cas, away_cas) in zip(fixtures[:6], SCORES, strict=False):
-            result_services.record_result_as_commissioner(
+    set_season_status(season=season, status=Season.Status.FINISHED, by=commissioner)
+
+
+def _play_running_season(league, teams, commissioner):
+    start = date.today() - timedelta(weeks=2)
+    season, sides = _open_season(league, RUNNING_SEASON, teams, commissioner, start)
+    fixtures = list(season.fixtures.with_related().order_by("round__number", "id"))
+    for fixture, (home_score, away_score, home_cas, away_cas) in zip(fixtures[:6], SCORES, strict=False):
+        result_services.record_result_as_commissioner(
+            fixture=fixture,
+            by=commissioner,
+            home_score=home_score,
+            away_score=away_score,
+            home_cas=home_cas,
+            away_cas=away_cas,
+        )
+    for fixture, (home_score, away_score, home_cas, away_cas) in zip(fixtures[6:9], SCORES[6:], strict=False):
+        coach = fixture.home.coach or fixture.away.coach
+        if coach:
+            result_services.submit_result(
                 fixture=fixture,
-                by=commissioner,
+                submitted_by=coach,
                 home_score=home_score,
                 away_score=away_score,
                 home_cas=home_cas,
                 away_cas=away_cas,
             )
-        for fixture, (home_score, away_score, home_cas, away_cas) in zip(
-            fixtures[6:9], SCORES[6:], strict=False
-        ):
-            coach = fixture.home.coach or fixture.away.coach
-            if coach:
-                result_services.submit_result(
-                    fixture=fixture,
-                    submitted_by=coach,
-                    home_score=home_score,
-                    away_score=away_score,
-                    home_cas=home_cas,
-                    away_cas=away_cas,
-                )
-        # A game between two demo coaches, played early and disputed: a decision for the commissioner.
-        between_coaches = next(f for f in fixtures[9:] if f.home.coach_id and f.away.coach_id)
-        result = result_services.submit_result(
-            fixture=between_coaches, submitted_by=between_coaches.home.coach, home_score=2, away_score=1
-        )
-        result_services.dispute_result(result=result, by=between_coaches.away.coach, comment="It was 1-1.")
-    return league
+    # A game between two demo coaches, played early and disputed: a decision for the commissioner.
+    between_coaches = next(f for f in fixtures[9:] if f.home.coach_id and f.away.coach_id)
+    result = result_services.submit_result(
+        fixture=between_coaches, submitted_by=between_coaches.home.coach, home_score=2, away_score=1
+    )
+    result_services.dispute_result(result=result, by=between_coaches.away.coach, comment="It was 1-1.")
+    side, points, reason = ADJUSTMENT
+    adjustments.add_adjustment(
+        season=season, entry=sides[side], points=points, reason=reason, by=commissioner
+    )

@@ -6,7 +6,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import SIDES, Event, Side, other
-from matches.services import drives, postmatch
+from matches.services import drives, postmatch, prematch
 from rosters.models import Team
 from rulebook.edition import get_edition
 
@@ -174,19 +174,65 @@ class InducementsForm(forms.Form):
         return self.cleaned_data.get("side_bet") or 0
 
 
+class PrayerTargetForm(forms.Form):
+    """What one rolled prayer still needs (`pending`: a prematch.PendingPrayer): the player its coach
+    chooses among `candidates`, the dice of its random players (empty: Dugout rolls) or the Primary
+    skill among `skills`. `edition` names the skills and the dice."""
+
+    def __init__(self, *args, pending, edition, candidates=(), skills=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pending = pending
+        if pending.need == "player":
+            choices = [(player["key"], player["name"]) for player in candidates]
+            self.fields["player"] = forms.ChoiceField(
+                label=_("Player"),
+                choices=choices or [("", _("No player may be named"))],
+                required=bool(choices),
+            )
+        elif pending.need == "roll":
+            count = pending.row.get("target_count", 1)
+            if isinstance(count, str):
+                self.fields["count_faces"] = FacesField(
+                    label=_("How many players: %(dice)s (optional)") % {"dice": count}
+                )
+            self.fields["faces"] = FacesField(
+                label=_("Random player: one %(dice)s each (optional)")
+                % {"dice": prematch.random_player_dice(edition)}
+            )
+        else:
+            language = get_language()
+            choices = [(skill.id, edition.name(skill, language)) for skill in skills]
+            self.fields["skill"] = forms.ChoiceField(label=_("Primary skill"), choices=choices)
+
+    def save(self, *, match, user, dice):
+        """Record what the form holds through the prematch service of its need."""
+        data, pending = self.cleaned_data, self.pending
+        target = {"side": pending.side, "prayer": pending.entry["id"], "user": user}
+        if pending.need == "player":
+            return prematch.choose_prayer_target(match, player=data["player"], **target)
+        if pending.need == "roll":
+            return prematch.roll_prayer_targets(
+                match, dice=dice, count_faces=data.get("count_faces"), faces=data["faces"], **target
+            )
+        return prematch.choose_prayer_skill(match, skill=data["skill"], **target)
+
+
 class DriveStartForm(forms.Form):
     kickoff = FacesField(label=_("Kick-off event 2D6 (optional)"))
     event = FacesField(label=_("The event's own dice (optional)"))
 
 
 def _player_choices(match, side):
+    """Who plays for `side`: the available roster players, then the journeymen, mercenaries and star
+    players of this match."""
     players = [(f"p{p.pk}", str(p)) for p in match.team(side).players.on_roster() if p.is_available]
-    players += [(j["key"], f"#{j['number']} {j['name']}") for j in match.journeymen(side)]
+    players += list(match.match_only_players(side).items())
     return [("", "—"), *players]
 
 
 def _resolve_choice(match, side, key):
-    """(Player or None, journeyman key) for a player choice key ("p12" or "home-1") of `side`."""
+    """(Player or None, match-only key) for a player choice key of `side`: "p12" for a roster player,
+    "home-1", "home-m1" or "home-s1" for a journeyman, a mercenary or a star player."""
     if not key:
         return None, ""
     if key.startswith("p"):
@@ -194,7 +240,7 @@ def _resolve_choice(match, side, key):
         if player is None:
             raise ValidationError(_("This player does not play for this team."))
         return player, ""
-    if key not in {j["key"] for j in match.journeymen(side)}:
+    if key not in match.match_only_players(side):
         raise ValidationError(_("This player does not play for this team."))
     return None, key
 

@@ -77,7 +77,8 @@ class Match(models.Model):
     journeymen_done = models.BooleanField(default=False)
     # Players of this match only, named by events through their key: the journeymen taken on
     # [{"key": "home-1", "number": 12, "name": "...", "position": "lineman"}], then the mercenaries bought
-    # as inducements {"key": "home-m1", ..., "mercenary": true, "skills": ["loner:4", "tackle"]}.
+    # as inducements {"key": "home-m1", ..., "mercenary": true, "skills": ["loner:4", "tackle"]}. The
+    # star players hired are read from the inducements (see star_players).
     home_journeymen = models.JSONField(default=list, blank=True)
     away_journeymen = models.JSONField(default=list, blank=True)
     home_ctv = models.PositiveIntegerField(null=True, blank=True)  # with journeymen and inducements
@@ -151,6 +152,33 @@ class Match(models.Model):
     def mercenaries(self, side):
         """The mercenary players bought as inducements: no SPP, never MVP, never hired after the match."""
         return [entry for entry in self.journeymen(side) if entry.get("mercenary")]
+
+    def star_players(self, side):
+        """The star players `side` hired as inducements, as players of this match: [{"key": "home-s1",
+        "star": star id}] in the order bought, the partner of a pair right after the one hired (one
+        brings the other). Read from the stored inducements, fixed once the match starts, so the keys
+        hold; they are short because an event keeps a key in 12 characters. Like mercenaries: no SPP,
+        never MVP, never on the roster."""
+        edition = get_edition(self.home_team.edition)
+        hired = []
+        for item in self.side_value("inducements", side):
+            inducement = edition.inducements.get(item["id"])
+            star = edition.star_players.get(item.get("choice"))
+            if inducement is None or inducement.choices != "star" or star is None:
+                continue
+            hired += [star_id for star_id in (star.id, star.pair) if star_id and star_id not in hired]
+        return [{"key": f"{side}-s{index}", "star": star_id} for index, star_id in enumerate(hired, start=1)]
+
+    def match_only_players(self, side, language=None):
+        """{key: name} of every player `side` fields in this match only, as events name them: the
+        journeymen and mercenaries ("#12 name"), then the star players (their rulebook name in
+        `language`, by default the active one)."""
+        edition = get_edition(self.home_team.edition)
+        language = language or get_language()
+        names = {entry["key"]: f"#{entry['number']} {entry['name']}" for entry in self.journeymen(side)}
+        for entry in self.star_players(side):
+            names[entry["key"]] = edition.name(edition.star_players[entry["star"]], language)
+        return names
 
     @property
     def is_friendly(self):
@@ -245,7 +273,8 @@ class Event(models.Model):
     side = models.CharField(max_length=4, choices=Side)  # the acting team
     kind = models.CharField(max_length=30, choices=Kind)
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    journeyman = models.CharField(max_length=12, blank=True)  # key of a journeyman in the match
+    # Key of a player of the match only (Match.match_only_players: journeyman, mercenary, star player).
+    journeyman = models.CharField(max_length=12, blank=True)
     victim = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     victim_journeyman = models.CharField(max_length=12, blank=True)
     cause = models.CharField(max_length=10, choices=Cause, blank=True)

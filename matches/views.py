@@ -26,6 +26,7 @@ from matches.forms import (
     KickingForm,
     MatchForm,
     PostmatchForm,
+    PrayerTargetForm,
     QuickEventForm,
     SidesDiceForm,
 )
@@ -186,8 +187,8 @@ def _scoreboard(match):
             "bribes": effects.inducement_count(match, side, "bribe") + lasting["bribes"][side],
             "rerolls": lasting["rerolls"][side],
             "prayers": [
-                edition.text(f"table.prayers_to_nuffle.{row['id']}.name", language)
-                for row in effects.prayers_in_force(match, side, now)
+                _prayer_label(match, edition, row, entry, language)
+                for row, entry in effects.prayer_entries_in_force(match, side, now)
             ],
         }
         for side in SIDES
@@ -203,6 +204,19 @@ def _scoreboard(match):
         "kickoff_effect": edition.text(f"table.kickoff.{drive.kickoff_event}.effect", language)
         if drive
         else "",
+    }
+
+
+def _prayer_label(match, edition, row, entry, language, names=None):
+    """{"name", "targets", "skill", "pending"} of one rolled prayer in the reader's language ("Iron Man",
+    "#5 Griff"); `names`: the players' current names by key, else those kept when they were named."""
+    names = names or {}
+    skill = entry.get("skill")
+    return {
+        "name": edition.text(f"table.prayers_to_nuffle.{row['id']}.name", language),
+        "targets": ", ".join(names.get(target["key"], target["name"]) for target in entry.get("targets", [])),
+        "skill": edition.skill_label(SkillRef.parse(skill), language) if skill else "",
+        "pending": match.status == Match.Status.PRE_MATCH and bool(prematch.prayer_needs(row, entry)),
     }
 
 
@@ -267,13 +281,13 @@ def _latest_events(match, count=8):
     events = list(
         Event.objects.filter(drive__match=match).select_related("player", "victim").order_by("-id")[:count]
     )
-    journeymen = {j["key"]: f"#{j['number']} {j['name']}" for side in SIDES for j in match.journeymen(side)}
+    hired = {key: name for side in SIDES for key, name in match.match_only_players(side).items()}
     return [
         {
             "event": event,
             "team": match.team(event.side),
-            "player": event.player or journeymen.get(event.journeyman, ""),
-            "victim": event.victim or journeymen.get(event.victim_journeyman, ""),
+            "player": event.player or hired.get(event.journeyman, ""),
+            "victim": event.victim or hired.get(event.victim_journeyman, ""),
             "outcome": event.outcome_label(),
         }
         for event in events
@@ -305,7 +319,7 @@ def match_detail(request, match):
     edition, language = _texts(match)
     context = {"match": match, "can_undo_apply": may_undo_apply(request.user, match), **_scoreboard(match)}
     if match.status == Match.Status.PRE_MATCH:
-        context.update(_prematch_context(match, edition, language))
+        context.update(_prematch_context(match, edition, language, user=request.user))
     elif match.status == Match.Status.IN_PROGRESS:
         context.update(_live_context(match, context, quick_form=_asked_quick_form(match, request.GET)))
     elif match.status == Match.Status.POST_MATCH:
@@ -328,7 +342,7 @@ def match_detail(request, match):
     return render(request, "matches/match.html", context)
 
 
-def _prematch_context(match, edition, language):
+def _prematch_context(match, edition, language, *, user):
     step = prematch.next_step(match)
     key = {
         "fans": "structure.pre_game.fans",
@@ -371,7 +385,82 @@ def _prematch_context(match, edition, language):
         context["favourite"] = prematch.favourite_side(match)
     if step == "prayers":
         context["prayers_side"], context["prayers_count"] = prematch.prayers_side(match)
+        if match.prayers_done:
+            context["prayers_rolled"] = _prayers_rolled(match, edition, language, user=user)
     return context
+
+
+def _prayers_rolled(match, edition, language, *, user):
+    """[{"side", "prayer", "team", "label", "effect", "form", "url", "may_record"}] of the prayers rolled:
+    those still waiting for the players they name hold the form of what they need (the last three keys).
+    Each team's players are read once, whatever the number of prayers."""
+    table = edition.table("prayers_to_nuffle")
+    players = {}
+    rolled = []
+    allowed = None  # asked once, when a prayer needs it (a commissioner's check reads the leagues)
+    for side in SIDES:
+        for entry in effects.prayer_entries(match, side):
+            row = table.row(entry["id"])
+            item = {
+                "side": side,
+                "prayer": row["id"],
+                "team": match.team(side),
+                "label": _prayer_label(match, edition, row, entry, language),
+                "effect": edition.text(f"table.prayers_to_nuffle.{row['id']}.effect", language),
+            }
+            if need := prematch.prayer_needs(row, entry):
+                pending = prematch.PendingPrayer(side, row, entry, need)
+                named = prematch.target_side(side, row)
+                if named not in players:
+                    players[named] = prematch.match_players(match, named)
+                if allowed is None:
+                    # Like every pre-match step, either coach records it: one phone may serve the table.
+                    allowed = may_record(user, match)
+                item.update(
+                    form=_prayer_form(match, pending, edition, players=players[named]),
+                    url=reverse("matches:prayer_targets", args=[match.pk, side, row["id"]]),
+                    may_record=allowed,
+                )
+            rolled.append(item)
+    return rolled
+
+
+def _prayer_form(match, pending, edition, *, data=None, players=None):
+    """The PrayerTargetForm of `pending` with its choices (`players`: match_players of the team it names)."""
+    if players is None:
+        players = prematch.match_players(match, prematch.target_side(pending.side, pending.row))
+    candidates = prematch.prayer_candidates(match, pending.side, pending.row, players=players)
+    skills = prematch.prayer_skill_options(match, pending, players=players) if pending.need == "skill" else ()
+    return PrayerTargetForm(
+        data,
+        pending=pending,
+        edition=edition,
+        candidates=candidates,
+        skills=skills,
+        prefix=f"{pending.side}-{pending.entry['id']}",
+    )
+
+
+@login_required
+@require_POST
+def prayer_targets(request, pk, side, prayer):
+    """Record what one prayer of `side` names (a player chosen, random players, a skill)."""
+    match = _match(pk)
+    if side not in SIDES or not may_record(request.user, match):
+        raise PermissionDenied
+    pending = prematch.pending_prayer(match, side, prayer)
+    if pending is None:
+        messages.error(request, _("This prayer has nothing left to record."))
+        return redirect("matches:detail", pk=match.pk)
+    edition, _language = _texts(match)
+    form = _prayer_form(match, pending, edition, data=request.POST)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        form.save(match=match, user=request.user, dice=Dice())
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
 
 
 @recorder
@@ -639,7 +728,7 @@ def report(request, pk):
     names = {}
     for side in SIDES:
         names.update({f"p{p.pk}": str(p) for p in match.team(side).players.all()})
-        names.update({j["key"]: f"#{j['number']} {j['name']}" for j in match.journeymen(side)})
+        names.update(match.match_only_players(side, language))
     timeline = []
     for drive in all_drives:
         rows = []
@@ -668,10 +757,11 @@ def report(request, pk):
         ]
         for side in SIDES
     }
+    table = edition.table("prayers_to_nuffle")
     prayers = {
         side: [
-            edition.text(f"table.prayers_to_nuffle.{p}.name", language)
-            for p in match.side_value("prayers", side)
+            _prayer_label(match, edition, table.row(entry["id"]), entry, language, names)
+            for entry in effects.prayer_entries(match, side)
         ]
         for side in SIDES
     }
@@ -696,7 +786,11 @@ def report(request, pk):
         "outcome": outcome,
         "names": names,
         "extra_players": {
-            side: {"journeymen": match.plain_journeymen(side), "mercenaries": match.mercenaries(side)}
+            side: {
+                "journeymen": match.plain_journeymen(side),
+                "mercenaries": match.mercenaries(side),
+                "stars": [names[star["key"]] for star in match.star_players(side)],
+            }
             for side in SIDES
         },
         "score": postmatch.final_score(match),
@@ -758,7 +852,17 @@ DICE_PURPOSES = {
 }
 
 
+# Rolls for the players a prayer names (purposes "prayer_count.<prayer id>", "prayer_target.<prayer id>").
+PRAYER_ROLLS = {
+    "prayer_count": gettext_lazy("how many players"),
+    "prayer_target": gettext_lazy("random player"),
+}
+
+
 def _dice_purpose(edition, purpose, language):
+    kind, _dot, prayer = purpose.partition(".")
+    if kind in PRAYER_ROLLS:
+        return f"{edition.text(f'table.prayers_to_nuffle.{prayer}.name', language)}: {PRAYER_ROLLS[kind]}"
     if purpose.startswith("kick_off_"):
         return edition.text(f"table.kickoff.{purpose.removeprefix('kick_off_')}.name", language)
     if purpose == "argue_the_call":

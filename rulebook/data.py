@@ -115,6 +115,16 @@ class StarPlayer:
     def key(self):
         return f"star.{self.id}"
 
+    @property
+    def is_pair_partner(self):
+        """Hired only with its lead, who carries the whole fee (star_players.toml)."""
+        return self.pair is not None and self.cost == 0
+
+    @property
+    def players(self):
+        """How many star players hiring this one brings (a pair counts as two)."""
+        return 2 if self.pair is not None else 1
+
     def plays_for_team(self, team, chosen_rule=None):
         if team.id in self.excluded_teams:
             return False

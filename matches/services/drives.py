@@ -146,26 +146,28 @@ def _kickoff_event_rolls(match, row, kicking, *, dice, user, faces):
 def _check_player(match, side, player, journeyman):
     if player is not None and player.team_id != match.team(side).pk:
         raise ValidationError(_("This player does not play for this team."))
-    if journeyman and journeyman not in {j["key"] for j in match.journeymen(side)}:
+    if journeyman and journeyman not in match.match_only_players(side):
         raise ValidationError(_("Unknown journeyman."))
 
 
 def player_label(match, side, player, journeyman):
-    """The name of a roster player or of a journeyman of `side`, as shown in the dice log."""
+    """The name of a roster player or of a player of `side` in this match only (journeyman, mercenary,
+    star player), as shown in the dice log."""
     if player is not None:
         return str(player)
-    for hired in match.journeymen(side):
-        if hired["key"] == journeyman:
-            return f"#{hired['number']} {hired['name']}"
-    return journeyman
+    return match.match_only_players(side).get(journeyman, journeyman)
 
 
 def _apothecary_may_treat(match, side, journeyman):
-    """False for the hired players the edition keeps the apothecary from (journeymen, mercenaries)."""
+    """False for the players the edition keeps the apothecary from (journeymen, star players,
+    mercenaries: edition.toml [apothecary] not_for)."""
     if not journeyman:
         return True
-    entry = next((j for j in match.journeymen(side) if j["key"] == journeyman), {})
-    kind = "mercenary" if entry.get("mercenary") else "journeyman"
+    if journeyman in {star["key"] for star in match.star_players(side)}:
+        kind = "star_player"
+    else:
+        entry = next((j for j in match.journeymen(side) if j["key"] == journeyman), {})
+        kind = "mercenary" if entry.get("mercenary") else "journeyman"
     return kind not in _edition(match).settings["apothecary"]["not_for"]
 
 

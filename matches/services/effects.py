@@ -40,15 +40,29 @@ def prayer_in_force(row, *, half, number):
     return True
 
 
-def prayers_in_force(match, side, drive=None):
-    """The prayers_to_nuffle rows of `side` in force during `drive` (None: before the first drive)."""
+def prayer_entries(match, side):
+    """The prayers `side` rolled, in order: {"id": row id} plus, once recorded for a prayer that names
+    players, "targets" ([{"key": player key, "name": "#5 Griff"}], the name as it was), "count" (a
+    target_count rolled) and "skill" (a chosen skill ref). Matches saved before targets were recorded
+    hold bare row ids: they read as {"id": ...}."""
+    return [{"id": entry} if isinstance(entry, str) else entry for entry in match.side_value("prayers", side)]
+
+
+def prayer_ids(match, side):
+    return [entry["id"] for entry in prayer_entries(match, side)]
+
+
+def prayer_entries_in_force(match, side, drive=None):
+    """(row, entry) of the prayers of `side` in force during `drive` (None: before the first drive)."""
     table = _edition(match).table("prayers_to_nuffle")
     half, number = (drive.half, drive.number) if drive is not None else (None, None)
-    return [
-        table.row(prayer_id)
-        for prayer_id in match.side_value("prayers", side)
-        if prayer_in_force(table.row(prayer_id), half=half, number=number)
-    ]
+    pairs = [(table.row(entry["id"]), entry) for entry in prayer_entries(match, side)]
+    return [(row, entry) for row, entry in pairs if prayer_in_force(row, half=half, number=number)]
+
+
+def prayers_in_force(match, side, drive=None):
+    """The prayers_to_nuffle rows of `side` in force during `drive` (None: before the first drive)."""
+    return [row for row, _entry in prayer_entries_in_force(match, side, drive)]
 
 
 def event_spp(match, event, *, edition=None):

@@ -87,12 +87,14 @@ def events(match):
 def spp_earned(match, match_events=None):
     """{side: {player key: {"touchdown": n, ..., "spp": total}}} from the events: casualties by blocks,
     and the SPP changed by the Prayers to Nuffle in force in each event's drive (effects.event_spp).
-    Mercenaries keep their actions but earn 0 SPP unless the edition says they earn."""
+    Mercenaries and star players keep their actions but earn 0 SPP unless the edition says they earn."""
     edition = _edition(match)
     earned = {side: {} for side in SIDES}
     unpaid = set()
     if not edition.settings["spp"]["mercenaries_earn"]:
-        unpaid = {entry["key"] for side in SIDES for entry in match.mercenaries(side)}
+        unpaid |= {entry["key"] for side in SIDES for entry in match.mercenaries(side)}
+    if not edition.settings["spp"]["star_players_earn"]:
+        unpaid |= {entry["key"] for side in SIDES for entry in match.star_players(side)}
     voided = _voided_touchdowns_side(match, edition)
     for event in match_events if match_events is not None else events(match):
         key = event.actor_key
@@ -195,7 +197,8 @@ def injuries(match, match_events=None):
 
 def mvp_candidates(match, side, *, hurt=None):
     """(key, label) of the players eligible for the MVP, in list order: those available for this match
-    (not dead in it, no star players or mercenaries: those are not on the roster) and the journeymen."""
+    (not dead in it) and the journeymen. Star players are never listed (edition.toml [mvp] exclude has
+    "star_player": they have no roster row to take the SPP), mercenaries only if the edition allows."""
     hurt = injuries(match) if hurt is None else hurt
     dead = {key for key, results in hurt[side].items() if any(r["dead"] for r in results)}
     team = match.team(side)

@@ -11,6 +11,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Match, other
+from matches.services import effects
 from matches.services.common import record_roll, require_status
 from rosters.services import next_free_number
 from rulebook import formulas
@@ -63,7 +64,7 @@ def _done(match, step):
         "weather": bool(match.weather),
         "journeymen": match.journeymen_done,
         "inducements": match.home_inducements_done and match.away_inducements_done,
-        "prayers": match.prayers_done,
+        "prayers": match.prayers_done and not pending_prayers(match),
         "kicking": bool(match.kicking),
         "match_ball": bool(match.match_ball),
     }[step]
@@ -317,7 +318,7 @@ def _all_items(match, side):
             continue
         if inducement.choices == "star":
             for star in edition.star_players.values():
-                if star.plays_for_team(rules, team.chosen_rule):
+                if star.plays_for_team(rules, team.chosen_rule) and not star.is_pair_partner:
                     items.append(
                         {"id": "star_player", "choice": star.id, "max": 1, "price": star.cost, "item": star}
                     )
@@ -586,7 +587,7 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0):
         if item["max"] is not None and count > item["max"]:
             raise ValidationError(_("Too many of one inducement."))
         if item["id"] == "star_player":
-            stars += count
+            stars += count * item["item"].players
         bought.append({"id": item["id"], "choice": item["choice"], "count": count, "price": item["price"]})
     if stars > edition.inducements["star_player"].max:
         raise ValidationError(_("Too many star players."))
@@ -627,7 +628,8 @@ def prayers_side(match):
 def roll_prayers(match, *, dice, user, faces=None):
     """The underdog rolls one D16 per full 50,000 of CTV difference; duplicates are re-rolled.
 
-    `faces`: the entered D16 results in order (a duplicate is refused: roll it again).
+    `faces`: the entered D16 results in order (a duplicate is refused: roll it again). The step is
+    done once the players named by these prayers are recorded too (see pending_prayers).
     Side effects: stores the prayers on the match, logs every roll (re-rolls included).
     """
     _require_step(match, "prayers")
@@ -657,10 +659,244 @@ def roll_prayers(match, *, dice, user, faces=None):
                     raise ValidationError(_("Prayer results must differ: roll the duplicate again."))
                 continue
             results.append(row)
-        match.set_side_value("prayers", side, results)
+        # Entries, not bare ids: the players a prayer names are added to its entry (see prayer_needs).
+        match.set_side_value("prayers", side, [{"id": row} for row in results])
     match.prayers_done = True
     match.save()
     return side, results
+
+
+# --- the players named by prayers ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PendingPrayer:
+    """A rolled prayer still waiting for `need`: "player" (the coach chooses), "roll" (random players,
+    rolled by Dugout or entered) or "skill" (the Primary skill of Intensive Training)."""
+
+    side: str
+    row: dict
+    entry: dict
+    need: str
+
+
+def prayer_needs(row, entry):
+    """What is still to record for a rolled prayer (its table row and stored entry), or None."""
+    if "target" not in row:
+        return None
+    if "targets" not in entry:
+        return "player" if row["target"].endswith("_chosen") else "roll"
+    if row.get("skill") == "chosen_primary" and entry["targets"] and not entry.get("skill"):
+        return "skill"
+    return None
+
+
+def pending_prayers(match):
+    """The PendingPrayers of both sides, in the order rolled (no query)."""
+    table = _edition(match).table("prayers_to_nuffle")
+    pending = []
+    for side in SIDES:
+        for entry in effects.prayer_entries(match, side):
+            row = table.row(entry["id"])
+            if need := prayer_needs(row, entry):
+                pending.append(PendingPrayer(side, row, entry, need))
+    return pending
+
+
+def pending_prayer(match, side, prayer):
+    """The PendingPrayer of `side` for the prayer id `prayer`, or None when it needs nothing."""
+    return next((p for p in pending_prayers(match) if p.side == side and p.entry["id"] == prayer), None)
+
+
+def target_side(side, row):
+    """The team whose players a prayer of `side` names."""
+    return other(side) if row["target"].startswith("opponent") else side
+
+
+def match_players(match, side):
+    """Everyone `side` may field in this match, by number: {"key", "name", "number", "position" (rulebook
+    Position), "skills" (skill ids), "player" (roster row or None)}: the roster players available, the
+    journeymen (with the edition's journeyman skills) and the mercenaries of the match (one query)."""
+    team = match.team(side)
+    players = [
+        {
+            "key": f"p{player.pk}",
+            "name": str(player),
+            "number": player.number,
+            "position": player.position_rules,
+            "skills": {ref.id for ref, _origin in player.all_skills()},
+            "player": player,
+        }
+        for player in available_players(team)
+    ]
+    journeyman_skills = _edition(match).settings["journeymen"]["skills"]
+    for entry in match.journeymen(side):
+        position = team.rules.position(entry["position"])
+        skills = entry.get("skills", []) if entry.get("mercenary") else journeyman_skills
+        players.append(
+            {
+                "key": entry["key"],
+                "name": f"#{entry['number']} {entry['name']}",
+                "number": entry["number"],
+                "position": position,
+                "skills": {ref.id for ref in position.skills} | {SkillRef.parse(ref).id for ref in skills},
+                "player": None,
+            }
+        )
+    return sorted(players, key=lambda player: player["number"])
+
+
+def prayer_candidates(match, side, row, *, players=None):
+    """The players a prayer of `side` (its table row) may name: match_players of the target team
+    (`players`, when already read) but those with a skill the row excludes."""
+    players = match_players(match, target_side(side, row)) if players is None else players
+    excluded = set(row.get("excludes", []))
+    return [player for player in players if not player["skills"] & excluded]
+
+
+def prayer_skill_options(match, pending, *, players=None):
+    """The skills Intensive Training may give its player: the Primary skills of the player's position
+    that they do not have already (no player: none)."""
+    key = pending.entry["targets"][0]["key"]
+    players = match_players(match, target_side(pending.side, pending.row)) if players is None else players
+    player = next((p for p in players if p["key"] == key), None)
+    if player is None:
+        return []
+    return [
+        skill
+        for skill in _edition(match).skills.values()
+        if skill.category in player["position"].primary and skill.id not in player["skills"]
+    ]
+
+
+def random_player_dice(edition):
+    """The die that picks a random player on the list (tables.toml [game_terms] random_player)."""
+    return edition.table("game_terms").row("random_player")["rolls"][0]
+
+
+def _prayer_to_record(match, side, prayer, need):
+    """The entries of `side` and the one of `prayer`, which must be waiting for `need`."""
+    _require_step(match, "prayers")
+    pending = pending_prayer(match, side, prayer) if side in SIDES else None
+    if pending is None or pending.need != need:
+        raise ValidationError(_("This prayer has nothing of this kind to record."))
+    entries = effects.prayer_entries(match, side)
+    entry = next(entry for entry in entries if entry["id"] == prayer)
+    return entries, entry, pending.row
+
+
+def _named(player):
+    return {"key": player["key"], "name": player["name"]}
+
+
+def _save_prayers(match, side, entries):
+    match.set_side_value("prayers", side, entries)
+    match.save()
+
+
+@transaction.atomic
+def choose_prayer_target(match, *, side, prayer, player, user):
+    """The player (`player`: a key of prayer_candidates) that a prayer of `side` lets its coach choose;
+    "" only when no player may be named (the prayer then names nobody).
+
+    Side effects: stores the target in the prayer's entry on the match.
+    """
+    entries, entry, row = _prayer_to_record(match, side, prayer, "player")
+    candidates = prayer_candidates(match, side, row)
+    chosen = next((candidate for candidate in candidates if candidate["key"] == player), None)
+    if chosen is None and (candidates or player):
+        raise ValidationError(_("Choose one of the players this prayer may name."))
+    entry["targets"] = [_named(chosen)] if chosen else []
+    _save_prayers(match, side, entries)
+    return entry
+
+
+@transaction.atomic
+def roll_prayer_targets(match, *, side, prayer, dice, user, count_faces=None, faces=None):
+    """The random players a prayer of `side` names: first how many (its target_count die, e.g. D3),
+    then one random_player_dice per player on the list of prayer_candidates, misses and players
+    already named re-rolled. With as many players to name as candidates, all are named unrolled.
+
+    `count_faces` / `faces`: entered dice (the count must be entered with entered players' dice; an
+    entered miss is refused: roll it again). Side effects: stores the targets (and the count) in the
+    prayer's entry on the match, logs every roll.
+    """
+    entries, entry, row = _prayer_to_record(match, side, prayer, "roll")
+    count = row.get("target_count", 1)
+    if isinstance(count, str):
+        if faces and not count_faces:
+            raise ValidationError(_("Enter the %(dice)s for how many players too.") % {"dice": count})
+        roll = record_roll(
+            match,
+            dice=dice,
+            notation=count,
+            purpose=f"prayer_count.{prayer}",
+            step=STEP,
+            user=user,
+            faces=count_faces,
+            team=match.team(side),
+        )
+        count = entry["count"] = roll.total
+    candidates = prayer_candidates(match, side, row)
+    if count >= len(candidates):
+        picked = candidates
+    else:
+        picked = _pick_at_random(match, side, prayer, candidates, count, dice=dice, user=user, faces=faces)
+    entry["targets"] = [_named(player) for player in picked]
+    _save_prayers(match, side, entries)
+    return entry
+
+
+def _pick_at_random(match, side, prayer, candidates, count, *, dice, user, faces):
+    """`count` different players of `candidates` (in list order), one die each, misses re-rolled."""
+    notation = random_player_dice(_edition(match))
+    entered = list(faces or [])
+    if entered and len(entered) != count:
+        raise ValidationError(
+            _("Enter one %(dice)s per player to name (%(count)d).") % {"dice": notation, "count": count}
+        )
+    picked = []
+    for _attempt in range(100 * count):
+        if len(picked) == count:
+            break
+        roll = record_roll(
+            match,
+            dice=dice,
+            notation=notation,
+            purpose=f"prayer_target.{prayer}",
+            step=STEP,
+            user=user,
+            faces=[entered[len(picked)]] if entered else None,
+            team=match.team(side),
+        )
+        player = candidates[roll.total - 1] if roll.total <= len(candidates) else None
+        if player is None or player in picked:
+            if entered:
+                raise ValidationError(
+                    _("No player still to name has place %(place)d on the list of %(count)d: roll again.")
+                    % {"place": roll.total, "count": len(candidates)}
+                )
+            continue
+        picked.append(player)
+    if len(picked) < count:
+        raise ValidationError(_("No player could be picked at random."))
+    return picked
+
+
+@transaction.atomic
+def choose_prayer_skill(match, *, side, prayer, skill, user):
+    """The Primary skill (an id of prayer_skill_options) the player named by a prayer of `side` gains.
+
+    Side effects: stores the skill in the prayer's entry on the match.
+    """
+    entries, entry, _row = _prayer_to_record(match, side, prayer, "skill")
+    options = prayer_skill_options(match, pending_prayer(match, side, prayer))
+    chosen = next((option for option in options if option.id == skill), None)
+    if chosen is None:
+        raise ValidationError(_("Choose a Primary skill of the player's position that they do not have yet."))
+    entry["skill"] = _skill_ref(chosen)
+    _save_prayers(match, side, entries)
+    return entry
 
 
 @transaction.atomic

@@ -1,19 +1,38 @@
 import pytest
+from django.urls import reverse
 
 from accounts.demo import create_demo_users
-from league.demo import DEMO_SLUG, create_demo_league
-from league.models import League, Result
+from league.demo import (
+    ADJUSTMENT,
+    DEMO_SLUG,
+    FINISHED_SEASON,
+    RUNNING_SEASON,
+    create_demo_league,
+)
+from league.models import League, PointsAdjustment, Result, Season, SeasonPrize, StandingsRow
+from league.services.prizes import prize_table, trophy_holder
 from league.tables import season_standings
+from rosters.demo import create_demo_teams
+from rosters.models import LedgerEntry, Team
 
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_league_is_run_by_the_commissioner_with_a_season_half_played():
-    users = create_demo_users()
+@pytest.fixture
+def users():
+    return create_demo_users()
+
+
+def _counts():
+    models = (League, Season, Result, SeasonPrize, PointsAdjustment, LedgerEntry, Team)
+    return {model.__name__: model.objects.count() for model in models}
+
+
+def test_demo_league_is_run_by_the_commissioner_with_a_season_half_played(users):
     league = create_demo_league(users)
     assert league.slug == DEMO_SLUG
     assert league.is_commissioner(users["commissioner"])
-    season = league.seasons.get()
+    season = league.seasons.get(name=RUNNING_SEASON)
     assert season.status == "running"
     assert season.entries.count() == 6
     results = Result.objects.filter(fixture__season=season)
@@ -21,5 +40,71 @@ def test_demo_league_is_run_by_the_commissioner_with_a_season_half_played():
     assert results.filter(status="submitted").exists()
     assert results.filter(status="disputed").count() == 1
     assert sum(row.played for row in season_standings(season)) == 12
-    assert create_demo_league(users) == league
-    assert League.objects.count() == 1
+
+
+def test_demo_league_finished_its_first_season_in_full_with_prizes_paid(users):
+    create_demo_teams(users)
+    treasuries = dict(Team.objects.values_list("name", "treasury"))
+    league = create_demo_league(users)
+    season = league.seasons.get(name=FINISHED_SEASON)
+    assert season.status == "finished"
+    assert season.fixtures.count() == 15
+    assert Result.objects.filter(fixture__season=season).exclude(status="confirmed").count() == 0
+
+    table = season_standings(season)
+    assert [row.played for row in table] == [5] * 6
+    prizes = list(season.prizes.select_related("entry__team", "payment").order_by("place"))
+    assert [(prize.place, prize.gold) for prize in prizes] == [
+        (prize.place, prize.gold) for prize in prize_table(league)
+    ]
+    assert [prize.entry.team.name for prize in prizes] == [
+        "Reikland Reavers",
+        "Gouged Eye Grinders",
+        "Elfheim Eagles",
+    ]
+    for prize in prizes:
+        team = prize.entry.team
+        team.refresh_from_db()
+        assert team.treasury == treasuries[team.name] + prize.gold
+        assert prize.payment.team == team
+        assert prize.payment.kind == LedgerEntry.Kind.GOLD
+        assert FINISHED_SEASON in prize.payment.reason
+    assert trophy_holder(league) == prizes[0]
+
+
+def test_demo_league_page_shows_the_running_season_and_the_trophy_holder(client, users):
+    create_demo_teams(users)
+    league = create_demo_league(users)
+    content = client.get(reverse("league:detail", args=[league.slug])).content.decode()
+    assert f"League Trophy: held by Reikland Reavers, champion of {FINISHED_SEASON}." in content
+    assert f"Standings: {RUNNING_SEASON}" in content
+    assert f"Standings: {FINISHED_SEASON}" not in content
+
+
+def test_demo_league_adjustment_counts_in_the_running_season_standings(client, users):
+    league = create_demo_league(users)
+    season = league.seasons.get(name=RUNNING_SEASON)
+    side, points, reason = ADJUSTMENT
+    adjustment = PointsAdjustment.objects.get()
+    assert adjustment.entry.season == season
+    assert adjustment.entry.coach == users[side]
+    assert (adjustment.points, adjustment.reason) == (points, reason)
+    row = StandingsRow.objects.get(entry=adjustment.entry)
+    computed = next(r for r in season_standings(season) if r.entry_id == adjustment.entry_id)
+    assert row.adjustment == points
+    earned = league.points_win * row.won + league.points_draw * row.drawn + league.points_loss * row.lost
+    assert row.points == computed.points == earned + points
+    content = client.get(reverse("league:standings", args=[season.pk])).content.decode()
+    assert reason in content
+
+
+def test_demo_league_loaded_twice_changes_nothing(users):
+    create_demo_teams(users)
+    league = create_demo_league(users)
+    counts = _counts()
+    assert create_demo_league(create_demo_users()) == league
+    assert _counts() == counts
+    assert counts["League"] == 1
+    assert counts["Season"] == 2
+    assert counts["SeasonPrize"] == 3
+    assert counts["PointsAdjustment"] == 1

@@ -19,6 +19,7 @@ from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
 from tests.matches.conftest import make_team
+from tests.matches.prayers import name_prayer_targets
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +62,7 @@ def _ready(match, user):
         prematch.buy_inducements(match, side=side, counts={}, user=user)
     _side, count = prematch.prayers_side(match)
     prematch.roll_prayers(match, dice=dice, user=user, faces=list(range(2, 2 + count)))
+    name_prayer_targets(match, user)
     prematch.choose_kicking(match, user=user, side="home")
     return dice
 

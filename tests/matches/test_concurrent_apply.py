@@ -10,6 +10,7 @@ from django.db import connection
 from matches.services import drives, postmatch, prematch
 from rosters.models import LedgerEntry
 from rulebook.dice import Dice
+from tests.matches.prayers import name_prayer_targets
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -23,6 +24,7 @@ def test_apply_when_two_requests_arrive_together_applies_once(match, home_coach,
     prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
     prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
     prematch.roll_prayers(match, dice=dice, user=home_coach)
+    name_prayer_targets(match, home_coach)
     prematch.choose_kicking(match, user=home_coach, side="home")
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
     drives.concede(match, side="away", user=home_coach)

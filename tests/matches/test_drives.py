@@ -7,6 +7,7 @@ from matches.models import Event
 from matches.services import drives, prematch
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
+from tests.matches.prayers import name_prayer_targets
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +22,7 @@ def _ready(match, user):
     prematch.buy_inducements(match, side="home", counts={}, user=user)
     prematch.buy_inducements(match, side="away", counts={}, user=user)
     prematch.roll_prayers(match, dice=dice, user=user)
+    name_prayer_targets(match, user)
     prematch.choose_kicking(match, user=user, side="home")
     return dice
 

@@ -6,12 +6,13 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from matches.models import DiceLog, Match
-from matches.services import drives, postmatch, prematch
+from matches.services import drives, effects, postmatch, prematch
 from rosters.ledger import snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player
 from rulebook import formulas
 from rulebook.dice import Dice
 from tests.matches.conftest import make_team
+from tests.matches.prayers import name_prayer_targets
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +32,7 @@ def _play_with_entered_dice(match, user):
     prematch.buy_inducements(match, side="home", counts={}, user=user)
     prematch.buy_inducements(match, side="away", counts={"bribe": 1}, user=user)
     prematch.roll_prayers(match, dice=dice, user=user, faces=[2, 3, 4])
+    name_prayer_targets(match, user, faces={"stiletto": {"players": [1]}})
     prematch.choose_kicking(match, user=user, side="away")
     return dice
 
@@ -51,7 +53,7 @@ def test_full_match_with_entered_dice_when_every_number_is_checked(match, home_c
     assert (match.home_ctv, match.away_ctv) == (845_000, 650_000)
     # (845k - 650k) // 50k = 3 prayers for the underdog.
     assert formulas.prayers_count(845_000, 650_000) == 3
-    assert match.away_prayers == ["friends_with_the_ref", "stiletto", "iron_man"]
+    assert effects.prayer_ids(match, "away") == ["friends_with_the_ref", "stiletto", "iron_man"]
     assert match.status == Match.Status.IN_PROGRESS
     assert match.kicking == "away"
 
@@ -161,6 +163,7 @@ def test_full_match_with_seeded_dice_when_numbers_follow_the_dice_log(
     prematch.buy_inducements(match, side="home", counts={}, user=user)
     prematch.buy_inducements(match, side="away", counts={}, user=user)
     prematch.roll_prayers(match, dice=dice, user=user)
+    name_prayer_targets(match, user)
     prematch.choose_kicking(match, user=user, dice=dice)
     match.refresh_from_db()
     log = {entry.purpose: entry.roll for entry in DiceLog.objects.filter(match=match).order_by("id")}
@@ -171,8 +174,8 @@ def test_full_match_with_seeded_dice_when_numbers_follow_the_dice_log(
     assert match.weather == "perfect_conditions"
     assert log["weather"]["total"] == 8
     assert match.away_petty_cash == 295_000
-    assert len(match.away_prayers) == 5
-    assert len(set(match.away_prayers)) == 5
+    assert len(effects.prayer_ids(match, "away")) == 5
+    assert len(set(effects.prayer_ids(match, "away"))) == 5
     first_kicker = match.kicking
     scorer = home_team.players.get(position="catcher")
     drives.start_drive(match, dice=dice, user=user)
@@ -310,6 +313,7 @@ def test_journeymen_when_a_team_has_nine_available_players_are_hired_after_the_m
     prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
     prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
     prematch.roll_prayers(match, dice=dice, user=home_coach)
+    name_prayer_targets(match, home_coach)
     prematch.choose_kicking(match, user=home_coach, side="home")
     drives.start_drive(match, dice=dice, user=home_coach)
     drives.add_event(match, user=home_coach, kind="touchdown", side="home", journeyman=drives_needed)

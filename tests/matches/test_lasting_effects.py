@@ -14,6 +14,7 @@ from matches.services import drives, effects, postmatch, prematch
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.matches.conftest import make_team
+from tests.matches.prayers import name_prayer_targets
 from tests.matches.test_full_match import NoDice
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +35,7 @@ def _ready(match, user, *, prayers=(), home_counts=None, away_counts=None):
     count = prematch.prayers_side(match)[1]
     faces = [*prayers, *(face for face in NEUTRAL_PRAYERS if face not in prayers)][:count]
     prematch.roll_prayers(match, dice=dice, user=user, faces=faces)
+    name_prayer_targets(match, user)
     prematch.choose_kicking(match, user=user, side="home")
     return dice
 
@@ -60,7 +62,7 @@ def test_spp_when_perfect_passing_fan_interaction_and_fouling_frenzy_are_in_forc
 ):
     # D16 10, 11, 13: Perfect Passing (game), Fan Interaction (drive), Fouling Frenzy (drive).
     dice = _ready(match, home_coach, prayers=[10, 11, 13])
-    assert match.away_prayers[:3] == ["perfect_passing", "fan_interaction", "fouling_frenzy"]
+    assert effects.prayer_ids(match, "away")[:3] == ["perfect_passing", "fan_interaction", "fouling_frenzy"]
     passer, pusher, fouler = away_team.players.order_by("number")[:3]
     victims = list(home_team.players.order_by("number"))
     home_thrower = home_team.players.get(position="thrower")

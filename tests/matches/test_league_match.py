@@ -14,6 +14,7 @@ from matches.services import league as league_link
 from rulebook.dice import Dice
 from tests.factories import UserFactory
 from tests.league.factories import make_fixture, make_league, make_season
+from tests.matches.prayers import name_prayer_targets
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +43,7 @@ def _play_to_post_match(match, user):
     prematch.buy_inducements(match, side="home", counts={}, user=user)
     prematch.buy_inducements(match, side="away", counts={}, user=user)
     prematch.roll_prayers(match, dice=dice, user=user)
+    name_prayer_targets(match, user)
     prematch.choose_kicking(match, user=user, dice=dice)
     if "match_balls" in match.optional_rules:
         prematch.roll_match_ball(match, dice=dice, user=user)

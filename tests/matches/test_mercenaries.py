@@ -21,6 +21,7 @@ from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
 from tests.matches.conftest import make_team
+from tests.matches.prayers import name_prayer_targets
 from tests.matches.test_full_match import NoDice
 from tests.matches.test_lasting_effects import NEUTRAL_PRAYERS
 
@@ -47,6 +48,7 @@ def shopping(match, home_coach):
 def _kick_off(match, user):
     count = prematch.prayers_side(match)[1]
     prematch.roll_prayers(match, dice=NoDice(), user=user, faces=NEUTRAL_PRAYERS[:count])
+    name_prayer_targets(match, user)
     prematch.choose_kicking(match, user=user, side="home")
     drives.start_drive(match, dice=NoDice(), user=user, faces={"kickoff": [1, 2]})
 

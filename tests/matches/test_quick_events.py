@@ -18,6 +18,7 @@ from rosters.models import Player
 from tests.factories import UserFactory
 from tests.league.factories import make_fixture, make_league, make_season
 from tests.matches.conftest import make_team
+from tests.matches.prayers import name_prayer_targets
 from tests.matches.test_full_match import NoDice
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +62,7 @@ def kick_off(match, user, *, prayers=()):
     count = prematch.prayers_side(match)[1]
     faces = [*prayers, *(face for face in QUIET_PRAYERS if face not in prayers)][:count]
     prematch.roll_prayers(match, dice=dice, user=user, faces=faces or None)
+    name_prayer_targets(match, user)
     prematch.choose_kicking(match, user=user, side="home")
     drives.start_drive(match, dice=dice, user=user, faces={"kickoff": [1, 2]})
     match.refresh_from_db()

@@ -7,6 +7,7 @@ from matches.models import Match
 from matches.services import drives, postmatch, prematch
 from rulebook.dice import Dice
 from tests.factories import UserFactory
+from tests.matches.prayers import name_prayer_targets
 
 pytestmark = pytest.mark.django_db
 
@@ -91,6 +92,7 @@ def test_report_when_applied_is_public_and_shows_the_outcome(client, match, home
     prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
     prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
     prematch.roll_prayers(match, dice=dice, user=home_coach)
+    name_prayer_targets(match, home_coach)
     prematch.choose_kicking(match, user=home_coach, side="home")
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
     scorer = home_team.players.get(position="catcher")
