@@ -1,0 +1,106 @@
+"""The pre-match sequence (seed 002, steps 1-9): stadium, fan factor, weather, journeymen, inducements,
+prayers to Nuffle, kicking team, match ball. Each step rolls with `dice` or takes the coach's faces and
+logs every roll; results are stored on the Match.
+
+The modules follow the sequence: `sequence` (creating the match, its steps, the current one),
+`rolls` (the steps of one roll or choice: stadium, fans, weather, kicking team, match ball),
+`journeymen` (and the CTVs), `inducements` (budget, catalogue, buying) with `offers` (mercenaries,
+side bet), `prayers` (rolling them, the players they may name), `pending` and `prayer_targets` (what a
+rolled prayer still needs, and recording it); `shared` holds what they all use. Callers use this
+package: `from matches.services import prematch`, then `prematch.<name>`.
+"""
+
+from matches.services.prematch.inducements import (
+    HIRELINGS,
+    Hireling,
+    budget,
+    buy_inducements,
+    catalogue,
+    favourite_side,
+    hired_by_opponent,
+    may_buy_now,
+    withheld,
+)
+from matches.services.prematch.journeymen import (
+    available_players,
+    base_ctv,
+    ctv,
+    inducements_value,
+    journeymen_needed,
+    take_journeymen,
+)
+from matches.services.prematch.offers import (
+    mercenary_offer,
+    mercenary_skills,
+    side_bet_offer,
+    side_bet_stake,
+)
+from matches.services.prematch.pending import PendingPrayer, pending_prayer, pending_prayers, prayer_needs
+from matches.services.prematch.prayer_targets import (
+    choose_prayer_skill,
+    choose_prayer_target,
+    roll_prayer_targets,
+)
+from matches.services.prematch.prayers import (
+    match_players,
+    prayer_candidates,
+    prayer_skill_options,
+    prayers_side,
+    random_player_dice,
+    roll_prayers,
+    target_side,
+)
+from matches.services.prematch.rolls import (
+    choose_kicking,
+    roll_fans,
+    roll_match_ball,
+    roll_stadium,
+    roll_weather,
+)
+from matches.services.prematch.sequence import create_match, next_step, steps
+from matches.services.prematch.shared import STEP
+
+__all__ = [
+    "HIRELINGS",
+    "STEP",
+    "Hireling",
+    "PendingPrayer",
+    "available_players",
+    "base_ctv",
+    "budget",
+    "buy_inducements",
+    "catalogue",
+    "choose_kicking",
+    "choose_prayer_skill",
+    "choose_prayer_target",
+    "create_match",
+    "ctv",
+    "favourite_side",
+    "hired_by_opponent",
+    "inducements_value",
+    "journeymen_needed",
+    "match_players",
+    "may_buy_now",
+    "mercenary_offer",
+    "mercenary_skills",
+    "next_step",
+    "pending_prayer",
+    "pending_prayers",
+    "prayer_candidates",
+    "prayer_needs",
+    "prayer_skill_options",
+    "prayers_side",
+    "random_player_dice",
+    "roll_fans",
+    "roll_match_ball",
+    "roll_prayer_targets",
+    "roll_prayers",
+    "roll_stadium",
+    "roll_weather",
+    "side_bet_offer",
+    "side_bet_stake",
+    "steps",
+    "take_journeymen",
+    "target_side",
+    "withheld",
+]

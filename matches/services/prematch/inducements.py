@@ -1,0 +1,213 @@
+"""The inducements step: the budget of each side (petty cash and treasury), who buys first, the
+catalogue it may buy from, and buying."""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from matches.models import other
+from matches.services.prematch.journeymen import base_ctv, ctv
+from matches.services.prematch.offers import mercenaries_bought, mercenary_players, side_bet_bought
+from matches.services.prematch.sequence import require_step
+from matches.services.prematch.shared import edition_of
+from rulebook import formulas
+
+
+def favourite_side(match):
+    """The side with the higher CTV after journeymen (None when equal)."""
+    home, away = base_ctv(match, "home"), base_ctv(match, "away")
+    if home == away:
+        return None
+    return "home" if home > away else "away"
+
+
+def _procedure(match):
+    edition = edition_of(match)
+    return next(p for p in edition.settings["petty_cash_procedure"] if p["id"] == match.petty_cash_procedure)
+
+
+def budget(match, side):
+    """{"petty_cash": ..., "treasury": ...}: what `side` may spend on inducements now."""
+    favourite = favourite_side(match) or "home"
+    underdog = "away" if favourite == "home" else "home"
+    spent = (
+        match.side_value("treasury_spent", favourite)
+        if match.side_value("inducements_done", favourite)
+        else 0
+    )
+    cash = formulas.petty_cash(
+        underdog_ctv=base_ctv(match, underdog),
+        favourite_ctv=base_ctv(match, favourite),
+        underdog_treasury=match.team(underdog).treasury,
+        favourite_treasury=match.team(favourite).treasury,
+        favourite_spent=spent,
+        procedure=match.petty_cash_procedure,
+        edition=edition_of(match),
+    )
+    if side == favourite and favourite_side(match) is not None:
+        return {"petty_cash": 0, "treasury": cash.favourite_treasury}
+    if favourite_side(match) is None and not _procedure(match)["treasury_when_equal_ctv"]:
+        return {"petty_cash": 0, "treasury": 0}
+    if favourite_side(match) is None:
+        return {"petty_cash": 0, "treasury": match.team(side).treasury}
+    return {"petty_cash": cash.underdog_petty_cash, "treasury": cash.underdog_treasury}
+
+
+def may_buy_now(match, side):
+    """2025 procedure: the favourite buys first, then the underdog; 2020: both at once."""
+    if match.side_value("inducements_done", side):
+        return False
+    favourite = favourite_side(match)
+    if favourite and "favourite" in _procedure(match)["order"] and side != favourite:
+        return match.side_value("inducements_done", favourite)
+    return True
+
+
+# Inducements hired by name from a list of the edition, at the price of the one hired.
+HIRELINGS = {"wizard": "wizards", "famous_staff": "famous_staff"}
+
+
+@dataclass(frozen=True)
+class Hireling:
+    """A wizard or (in)famous coaching staff member, named through edition.name()."""
+
+    kind: str
+    id: str
+
+    @property
+    def key(self):
+        return f"{self.kind}.{self.id}"
+
+
+def catalogue(match, side):
+    """[{id, choice, max, price, item}] of what `side` may buy: priced inducements, the star players,
+    wizards and (in)famous coaching staff who may play or work for its team (each at its own price),
+    but none the other team has already hired (see withheld). Mercenaries and the side bet are bought
+    through mercenary_offer and side_bet_offer."""
+    taken = hired_by_opponent(match, side)
+    return [item for item in _all_items(match, side) if (item["id"], item["choice"]) not in taken]
+
+
+def withheld(match, side):
+    """The catalogue items `side` would be offered but the other team has hired already."""
+    taken = hired_by_opponent(match, side)
+    return [item for item in _all_items(match, side) if (item["id"], item["choice"]) in taken]
+
+
+def hired_by_opponent(match, side):
+    """{(id, choice)} of the star players and named wizards or (in)famous coaching staff hired by the
+    other team: one person cannot play or work for both teams, so the team that buys second may not."""
+    edition = edition_of(match)
+    taken = set()
+    for item in match.side_value("inducements", other(side)):
+        inducement = edition.inducements.get(item["id"])
+        if inducement is None or not item["choice"]:
+            continue
+        if inducement.choices == "star" or (
+            inducement.choices in HIRELINGS
+            and getattr(edition, HIRELINGS[inducement.choices]).get(item["choice"], {}).get("named")
+        ):
+            taken.add((item["id"], item["choice"]))
+    return taken
+
+
+def _all_items(match, side):
+    edition = edition_of(match)
+    team = match.team(side)
+    rules = team.rules
+    items = []
+    for inducement in edition.inducements.values():
+        if not inducement.available_to(rules, team.chosen_rule):
+            continue
+        if inducement.choices == "star":
+            for star in edition.star_players.values():
+                if star.plays_for_team(rules, team.chosen_rule) and not star.is_pair_partner:
+                    items.append(
+                        {"id": "star_player", "choice": star.id, "max": 1, "price": star.cost, "item": star}
+                    )
+            continue
+        if inducement.choices in HIRELINGS:
+            for entry in getattr(edition, HIRELINGS[inducement.choices]).values():
+                if not entry.get("only_for") or any(
+                    rules.has_rule(rule, team.chosen_rule) for rule in entry["only_for"]
+                ):
+                    items.append(
+                        {
+                            "id": inducement.id,
+                            "choice": entry["id"],
+                            "max": 1,
+                            "price": entry["cost"],
+                            "item": Hireling(inducement.choices, entry["id"]),
+                        }
+                    )
+            continue
+        price = inducement.price_for(rules, team.chosen_rule)
+        if price is None:
+            # Mercenaries and the side bet have offers of their own; specialist mercenaries have no
+            # price in the data (the league sets them), so they are not offered.
+            continue
+        items.append(
+            {"id": inducement.id, "choice": "", "max": inducement.max, "price": price, "item": inducement}
+        )
+    return items
+
+
+@transaction.atomic
+def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0):
+    """Buy inducements for `side`: `counts` maps "id" or "star_player:<star id>" to a count;
+    `mercenaries`: [{"position": id, "skills": [skill id]}], one per mercenary player; `side_bet`: the
+    stake (0: none).
+
+    Petty cash is spent first, then the treasury (taken from the team when the match is applied).
+    Side effects: stores the inducements, treasury spent, petty cash and the new CTV on the match, and
+    the mercenaries as players of the match (with the journeymen).
+    """
+    require_step(match, "inducements")
+    if not may_buy_now(match, side):
+        raise ValidationError(_("The other team buys its inducements first."))
+    edition = edition_of(match)
+    offered = {f"{i['id']}:{i['choice']}" if i["choice"] else i["id"]: i for i in catalogue(match, side)}
+    taken = {f"{i['id']}:{i['choice']}": i for i in withheld(match, side)}
+    bought = []
+    stars = 0
+    for key, count in counts.items():
+        if not count:
+            continue
+        if key in taken:
+            raise ValidationError(
+                _("%(name)s is already hired by the other team.")
+                % {"name": edition.name(taken[key]["item"], get_language())}
+            )
+        item = offered.get(key)
+        if item is None or count < 0:
+            raise ValidationError(_("This inducement is not available to this team."))
+        if item["max"] is not None and count > item["max"]:
+            raise ValidationError(_("Too many of one inducement."))
+        if item["id"] == "star_player":
+            stars += count * item["item"].players
+        bought.append({"id": item["id"], "choice": item["choice"], "count": count, "price": item["price"]})
+    if stars > edition.inducements["star_player"].max:
+        raise ValidationError(_("Too many star players."))
+    for inducement_id in {item["id"] for item in bought if item["choice"] and item["id"] != "star_player"}:
+        hired = sum(item["count"] for item in bought if item["id"] == inducement_id)
+        if hired > edition.inducements[inducement_id].max:
+            raise ValidationError(_("Too many of one inducement."))
+    hired_mercenaries = mercenaries_bought(match, side, mercenaries, stars=stars)
+    bought += hired_mercenaries + side_bet_bought(match, side, side_bet)
+    total = sum(item["count"] * item["price"] for item in bought)
+    available = budget(match, side)
+    if total > available["petty_cash"] + available["treasury"]:
+        raise ValidationError(_("These inducements cost more than the team may spend."))
+    if hired_mercenaries:
+        players = mercenary_players(match, side, hired_mercenaries)
+        match.set_side_value("journeymen", side, match.journeymen(side) + players)
+    match.set_side_value("inducements", side, bought)
+    match.set_side_value("petty_cash", side, available["petty_cash"])
+    match.set_side_value("treasury_spent", side, max(0, total - available["petty_cash"]))
+    match.set_side_value("inducements_done", side, True)
+    match.set_side_value("ctv", side, ctv(match, side))
+    match.save()
+    return bought

@@ -1,0 +1,129 @@
+"""Prayers to Nuffle: the underdog's rolls, and the players of the match a prayer may name."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from matches.models import other
+from matches.services.common import record_roll
+from matches.services.prematch.journeymen import available_players, ctv
+from matches.services.prematch.sequence import require_step
+from matches.services.prematch.shared import STEP, edition_of
+from rulebook import formulas
+from rulebook.data import SkillRef
+
+
+def prayers_side(match):
+    home, away = ctv(match, "home"), ctv(match, "away")
+    if home == away:
+        return None, 0
+    count = formulas.prayers_count(home, away, edition=edition_of(match))
+    return ("home" if home < away else "away"), count
+
+
+@transaction.atomic
+def roll_prayers(match, *, dice, user, faces=None):
+    """The underdog rolls one D16 per full 50,000 of CTV difference; duplicates are re-rolled.
+
+    `faces`: the entered D16 results in order (a duplicate is refused: roll it again). The step is
+    done once the players named by these prayers are recorded too (see pending_prayers).
+    Side effects: stores the prayers on the match, logs every roll (re-rolls included).
+    """
+    require_step(match, "prayers")
+    side, count = prayers_side(match)
+    results = []
+    if side:
+        table = edition_of(match).table("prayers_to_nuffle")
+        team = match.team(side)
+        entered = list(faces or [])
+        if entered and len(entered) != count:
+            raise ValidationError(_("Enter one D16 per prayer (%(count)d).") % {"count": count})
+        while len(results) < min(count, 16):
+            face = [entered[len(results)]] if entered else None
+            roll = record_roll(
+                match,
+                dice=dice,
+                notation="D16",
+                purpose="prayer",
+                step=STEP,
+                user=user,
+                faces=face,
+                team=team,
+            )
+            row = table.row_for(roll.total)["id"]
+            if row in results:
+                if entered:
+                    raise ValidationError(_("Prayer results must differ: roll the duplicate again."))
+                continue
+            results.append(row)
+        # Entries, not bare ids: the players a prayer names are added to its entry (see prayer_needs).
+        match.set_side_value("prayers", side, [{"id": row} for row in results])
+    match.prayers_done = True
+    match.save()
+    return side, results
+
+
+def target_side(side, row):
+    """The team whose players a prayer of `side` names."""
+    return other(side) if row["target"].startswith("opponent") else side
+
+
+def match_players(match, side):
+    """Everyone `side` may field in this match, by number: {"key", "name", "number", "position" (rulebook
+    Position), "skills" (skill ids), "player" (roster row or None)}: the roster players available, the
+    journeymen (with the edition's journeyman skills) and the mercenaries of the match (one query)."""
+    team = match.team(side)
+    players = [
+        {
+            "key": f"p{player.pk}",
+            "name": str(player),
+            "number": player.number,
+            "position": player.position_rules,
+            "skills": {ref.id for ref, _origin in player.all_skills()},
+            "player": player,
+        }
+        for player in available_players(team)
+    ]
+    journeyman_skills = edition_of(match).settings["journeymen"]["skills"]
+    for entry in match.journeymen(side):
+        position = team.rules.position(entry["position"])
+        skills = entry.get("skills", []) if entry.get("mercenary") else journeyman_skills
+        players.append(
+            {
+                "key": entry["key"],
+                "name": f"#{entry['number']} {entry['name']}",
+                "number": entry["number"],
+                "position": position,
+                "skills": {ref.id for ref in position.skills} | {SkillRef.parse(ref).id for ref in skills},
+                "player": None,
+            }
+        )
+    return sorted(players, key=lambda player: player["number"])
+
+
+def prayer_candidates(match, side, row, *, players=None):
+    """The players a prayer of `side` (its table row) may name: match_players of the target team
+    (`players`, when already read) but those with a skill the row excludes."""
+    players = match_players(match, target_side(side, row)) if players is None else players
+    excluded = set(row.get("excludes", []))
+    return [player for player in players if not player["skills"] & excluded]
+
+
+def prayer_skill_options(match, pending, *, players=None):
+    """The skills Intensive Training may give its player: the Primary skills of the player's position
+    that they do not have already (no player: none)."""
+    key = pending.entry["targets"][0]["key"]
+    players = match_players(match, target_side(pending.side, pending.row)) if players is None else players
+    player = next((p for p in players if p["key"] == key), None)
+    if player is None:
+        return []
+    return [
+        skill
+        for skill in edition_of(match).skills.values()
+        if skill.category in player["position"].primary and skill.id not in player["skills"]
+    ]
+
+
+def random_player_dice(edition):
+    """The die that picks a random player on the list (tables.toml [game_terms] random_player)."""
+    return edition.table("game_terms").row("random_player")["rolls"][0]

@@ -1,0 +1,303 @@
+"""Before kick-off: the list of one's matches, creating a friendly or a league match, the pre-match
+steps, the inducements shop and the players the prayers to Nuffle name."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.models import Fixture
+from matches.forms import (
+    ConcedeForm,
+    DiceForm,
+    InducementsForm,
+    KickingForm,
+    MatchForm,
+    PrayerTargetForm,
+    SidesDiceForm,
+)
+from matches.models import SIDES, Match
+from matches.services import effects, prematch
+from matches.services import league as league_link
+from matches.views.access import _done, _failed, _form_errors, _match, _texts, may_record, recorder
+from rulebook.data import SkillRef
+from rulebook.dice import Dice
+
+
+@login_required
+def match_list(request):
+    matches = Match.objects.for_user(request.user).select_related("home_team", "away_team")
+    form = MatchForm(user=request.user)
+    return render(request, "matches/list.html", {"matches": matches, "form": form})
+
+
+@login_required
+@require_POST
+def match_create(request):
+    form = MatchForm(request.POST, user=request.user)
+    if not form.is_valid():
+        matches = Match.objects.for_user(request.user).select_related("home_team", "away_team")
+        return render(request, "matches/list.html", {"matches": matches, "form": form}, status=400)
+    try:
+        match = prematch.create_match(
+            home_team=form.cleaned_data["home_team"],
+            away_team=form.cleaned_data["away_team"],
+            created_by=request.user,
+            petty_cash_procedure=form.cleaned_data["petty_cash_procedure"],
+            optional_rules=form.cleaned_data["optional_rules"],
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("matches:list")
+    return redirect("matches:detail", pk=match.pk)
+
+
+@login_required
+@require_POST
+def match_from_fixture(request, fixture_pk):
+    fixture = get_object_or_404(
+        Fixture.objects.select_related("season__league", "home__team", "away__team"), pk=fixture_pk
+    )
+    existing = Match.objects.filter(fixture=fixture).first()
+    if existing:
+        return redirect("matches:detail", pk=existing.pk)
+    try:
+        match = league_link.create_league_match(fixture=fixture, created_by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("league:fixture", pk=fixture.pk)
+    return redirect("matches:detail", pk=match.pk)
+
+
+def _prayer_label(match, edition, row, entry, language, names=None):
+    """{"name", "targets", "skill", "pending"} of one rolled prayer in the reader's language ("Iron Man",
+    "#5 Griff"); `names`: the players' current names by key, else those kept when they were named."""
+    names = names or {}
+    skill = entry.get("skill")
+    return {
+        "name": edition.text(f"table.prayers_to_nuffle.{row['id']}.name", language),
+        "targets": ", ".join(names.get(target["key"], target["name"]) for target in entry.get("targets", [])),
+        "skill": edition.skill_label(SkillRef.parse(skill), language) if skill else "",
+        "pending": match.status == Match.Status.PRE_MATCH and bool(prematch.prayer_needs(row, entry)),
+    }
+
+
+def _prematch_context(match, edition, language, *, user):
+    step = prematch.next_step(match)
+    key = {
+        "fans": "structure.pre_game.fans",
+        "weather": "structure.pre_game.weather",
+        "journeymen": "structure.pre_game.journeymen",
+        "inducements": "structure.pre_game.inducements",
+        "prayers": "structure.pre_game.prayers_to_nuffle",
+        "kicking": "structure.pre_game.kicking_team",
+        "stadium": "optional.stadium",
+        "match_ball": "optional.match_balls",
+    }[step]
+    context = {
+        "step": step,
+        "step_name": edition.text(f"{key}.name", language),
+        "step_text": edition.text(f"{key}.desc", language),
+        "steps": prematch.steps(match),
+        "dice_form": DiceForm(),
+        "sides_form": SidesDiceForm(),
+        "kicking_form": KickingForm(),
+        "concede_form": ConcedeForm(match=match),
+    }
+    if step == "inducements":
+        shop = []
+        for side in SIDES:
+            form = _inducements_form(match, side, edition, language)
+            shop.append(
+                {
+                    "side": side,
+                    "team": match.team(side),
+                    "budget": prematch.budget(match, side),
+                    "may_buy": prematch.may_buy_now(match, side),
+                    "done": match.side_value("inducements_done", side),
+                    "form": form,
+                    "mercenaries": _mercenary_terms(form.mercenary_offer, edition, language),
+                    "side_bet": form.side_bet_offer,
+                    "withheld": [edition.name(item["item"], language) for item in form.withheld],
+                }
+            )
+        context["shop"] = shop
+        context["favourite"] = prematch.favourite_side(match)
+    if step == "prayers":
+        context["prayers_side"], context["prayers_count"] = prematch.prayers_side(match)
+        if match.prayers_done:
+            context["prayers_rolled"] = _prayers_rolled(match, edition, language, user=user)
+    return context
+
+
+def _prayers_rolled(match, edition, language, *, user):
+    """[{"side", "prayer", "team", "label", "effect", "form", "url", "may_record"}] of the prayers rolled:
+    those still waiting for the players they name hold the form of what they need (the last three keys).
+    Each team's players are read once, whatever the number of prayers."""
+    table = edition.table("prayers_to_nuffle")
+    players = {}
+    rolled = []
+    allowed = None  # asked once, when a prayer needs it (a commissioner's check reads the leagues)
+    for side in SIDES:
+        for entry in effects.prayer_entries(match, side):
+            row = table.row(entry["id"])
+            item = {
+                "side": side,
+                "prayer": row["id"],
+                "team": match.team(side),
+                "label": _prayer_label(match, edition, row, entry, language),
+                "effect": edition.text(f"table.prayers_to_nuffle.{row['id']}.effect", language),
+            }
+            if need := prematch.prayer_needs(row, entry):
+                pending = prematch.PendingPrayer(side, row, entry, need)
+                named = prematch.target_side(side, row)
+                if named not in players:
+                    players[named] = prematch.match_players(match, named)
+                if allowed is None:
+                    # Like every pre-match step, either coach records it: one phone may serve the table.
+                    allowed = may_record(user, match)
+                item.update(
+                    form=_prayer_form(match, pending, edition, players=players[named]),
+                    url=reverse("matches:prayer_targets", args=[match.pk, side, row["id"]]),
+                    may_record=allowed,
+                )
+            rolled.append(item)
+    return rolled
+
+
+def _prayer_form(match, pending, edition, *, data=None, players=None):
+    """The PrayerTargetForm of `pending` with its choices (`players`: match_players of the team it names)."""
+    if players is None:
+        players = prematch.match_players(match, prematch.target_side(pending.side, pending.row))
+    candidates = prematch.prayer_candidates(match, pending.side, pending.row, players=players)
+    skills = prematch.prayer_skill_options(match, pending, players=players) if pending.need == "skill" else ()
+    return PrayerTargetForm(
+        data,
+        pending=pending,
+        edition=edition,
+        candidates=candidates,
+        skills=skills,
+        prefix=f"{pending.side}-{pending.entry['id']}",
+    )
+
+
+@login_required
+@require_POST
+def prayer_targets(request, pk, side, prayer):
+    """Record what one prayer of `side` names (a player chosen, random players, a skill)."""
+    match = _match(pk)
+    if side not in SIDES or not may_record(request.user, match):
+        raise PermissionDenied
+    pending = prematch.pending_prayer(match, side, prayer)
+    if pending is None:
+        messages.error(request, _("This prayer has nothing left to record."))
+        return redirect("matches:detail", pk=match.pk)
+    edition, _language = _texts(match)
+    form = _prayer_form(match, pending, edition, data=request.POST)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        form.save(match=match, user=request.user, dice=Dice())
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def prematch_step(request, match, step):
+    dice = Dice()
+    try:
+        if step == "fans":
+            form = SidesDiceForm(request.POST)
+            if not form.is_valid():
+                return _form_errors(request, match, form)
+            prematch.roll_fans(match, dice=dice, user=request.user, faces=form.faces())
+        elif step == "kicking":
+            form = KickingForm(request.POST)
+            if not form.is_valid():
+                return _form_errors(request, match, form)
+            prematch.choose_kicking(
+                match,
+                user=request.user,
+                side=form.cleaned_data["side"],
+                dice=dice,
+                faces=form.cleaned_data["faces"],
+            )
+        elif step == "journeymen":
+            prematch.take_journeymen(match, user=request.user)
+        elif step in {"weather", "prayers", "stadium", "match_ball"}:
+            form = DiceForm(request.POST)
+            if not form.is_valid():
+                return _form_errors(request, match, form)
+            action = {
+                "weather": prematch.roll_weather,
+                "prayers": prematch.roll_prayers,
+                "stadium": prematch.roll_stadium,
+                "match_ball": prematch.roll_match_ball,
+            }[step]
+            action(match, dice=dice, user=request.user, faces=form.cleaned_data["faces"])
+        else:
+            raise PermissionDenied
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+def _inducements_form(match, side, edition, language, data=None):
+    """The inducements form of `side`: what it may buy, with prices in the labels."""
+    items = prematch.catalogue(match, side)
+    for item in items:
+        item["label"] = f"{edition.name(item['item'], language)} ({item['price']:,})"
+    mercenaries, side_bet = prematch.mercenary_offer(match, side), prematch.side_bet_offer(match, side)
+    return InducementsForm(
+        data,
+        items=items,
+        mercenaries=mercenaries,
+        side_bet=side_bet,
+        edition=edition,
+        withheld=prematch.withheld(match, side),
+        prefix=side,
+    )
+
+
+def _mercenary_terms(offer, edition, language):
+    """The numbers of the mercenary rule for the form's help text (all from data), or None."""
+    if offer is None:
+        return None
+    extra = offer["inducement"].extra
+    return {
+        "name": edition.name(offer["inducement"], language),
+        "surcharge": extra["surcharge"],
+        "skill_surcharge": extra["skill_surcharge"],
+        "skills": ", ".join(
+            edition.skill_label(SkillRef.parse(ref), language) for ref in extra.get("skills", [])
+        ),
+        "room": offer["room"],
+    }
+
+
+@recorder
+@require_POST
+def inducements(request, match, side):
+    if side not in SIDES:
+        raise PermissionDenied
+    edition, language = _texts(match)
+    form = _inducements_form(match, side, edition, language, request.POST)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        prematch.buy_inducements(
+            match,
+            side=side,
+            counts=form.counts(),
+            user=request.user,
+            mercenaries=form.mercenaries(),
+            side_bet=form.stake(),
+        )
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
