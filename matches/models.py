@@ -197,8 +197,8 @@ class DiceLog(models.Model):
     step = models.CharField(max_length=30)  # "pre_match", "drive", "post_match"
     team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     # The player a roll is about (KO recovery, the victim's injury rolls, arguing a sending-off): the
-    # roster row when there is one, and always the name as it was, since journeymen (and hired
-    # mercenaries) have no row and a player may be renamed or deleted later.
+    # roster row and the name as it was (a player may be renamed or deleted later), or for a player of
+    # this match only (journeyman, mercenary, star) its key, named in the reader's language when shown.
     player = models.ForeignKey(
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("player")
     )
@@ -214,10 +214,12 @@ class DiceLog(models.Model):
     def __str__(self):
         return f"{self.purpose}: {self.roll.get('faces')}"
 
-    @property
-    def subject_name(self):
-        """Who the roll was about: the player's current name, or the one kept with the roll."""
-        return str(self.player) if self.player_id else self.subject
+    def subject_name(self, match_players=None):
+        """Who the roll was about: the player's current name, or for a player of the match only its name
+        in `match_players` ({key: name}, Match.match_only_players of both sides), else what was kept."""
+        if self.player_id:
+            return str(self.player)
+        return (match_players or {}).get(self.subject, self.subject)
 
 
 class Drive(models.Model):

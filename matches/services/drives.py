@@ -150,12 +150,10 @@ def _check_player(match, side, player, journeyman):
         raise ValidationError(_("Unknown journeyman."))
 
 
-def player_label(match, side, player, journeyman):
-    """The name of a roster player or of a player of `side` in this match only (journeyman, mercenary,
-    star player), as shown in the dice log."""
-    if player is not None:
-        return str(player)
-    return match.match_only_players(side).get(journeyman, journeyman)
+def dice_subject(player, journeyman):
+    """What a dice log row is about (DiceLog.subject): a roster player's name, kept should the player
+    go, or the key of a player of this match only, named in the reader's language when shown."""
+    return str(player) if player is not None else journeyman
 
 
 def _apothecary_may_treat(match, side, journeyman):
@@ -217,7 +215,7 @@ def add_event(
     turn = turn or match.turn
     faces = faces or {}
     rolls, outcome = {}, ""
-    victim_about = {"player": victim, "subject": player_label(match, other(side), victim, victim_journeyman)}
+    victim_about = {"player": victim, "subject": dice_subject(victim, victim_journeyman)}
     if kind in {Event.Kind.CASUALTY, Event.Kind.KNOCKED_OUT} and faces.get("injury"):
         rolls["injury"] = _roll(
             match, dice, user, "2D6", "injury", faces.get("injury"), other(side), **victim_about
@@ -239,7 +237,7 @@ def add_event(
             about=victim_about,
         )
     if kind == Event.Kind.SENT_OFF and argue:
-        about = {"player": player, "subject": player_label(match, side, player, journeyman)}
+        about = {"player": player, "subject": dice_subject(player, journeyman)}
         rolls["argue"], outcome = _argue_the_call(
             match, drive, side, dice=dice, user=user, faces=faces.get("argue"), about=about
         )
@@ -376,7 +374,7 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
             given,
             side,
             player=player,
-            subject=player_label(match, side, player, journeyman),
+            subject=dice_subject(player, journeyman),
         )
         recoveries.append(
             {

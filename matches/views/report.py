@@ -166,13 +166,14 @@ def _dice_steps(match, edition, language):
     """[{"name", "rolls": [{"purpose", "team", "player", "dice", "faces", "total", "entered"}]}] from the
     dice log, step by step in the order of the match (one query)."""
     steps = {}
+    names = {key: name for side in SIDES for key, name in match.match_only_players(side, language).items()}
     for entry in match.dice_log.select_related("team", "player").order_by("id"):
         roll = entry.roll
         steps.setdefault(entry.step, []).append(
             {
                 "purpose": _dice_purpose(edition, entry.purpose, language),
                 "team": entry.team,
-                "player": entry.subject_name,
+                "player": entry.subject_name(names),
                 "dice": roll.get("dice", ""),
                 "faces": " ".join(str(face) for face in roll.get("faces", [])),
                 "total": roll.get("total"),

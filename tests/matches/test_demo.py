@@ -52,7 +52,7 @@ def test_demo_match_buys_a_side_bet_and_a_mercenary_who_injures_a_player(matches
     assert casualty.victim.team == played.team(favourite)
     assert [roll["purpose"] for roll in casualty.rolls["casualty"]] == ["casualty", "apothecary"]
     logged = DiceLog.objects.filter(match=played, purpose__in=["casualty", "apothecary"])
-    assert {(entry.player, entry.subject_name) for entry in logged} == {
+    assert {(entry.player, entry.subject_name()) for entry in logged} == {
         (casualty.victim, str(casualty.victim))
     }
 

@@ -542,7 +542,7 @@ def test_dice_log_when_knocked_out_players_recover_names_each_one(match, home_co
     rows = match.dice_log.filter(purpose="ko_recovery").order_by("id")
     assert [(row.player, row.subject, row.team) for row in rows] == [
         (player, str(player), home_team),
-        (None, f"#{hired['number']} {hired['name']}", away_team),
+        (None, hired["key"], away_team),  # named when shown (DiceLog.subject_name)
     ]
 
 

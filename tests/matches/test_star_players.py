@@ -179,10 +179,11 @@ def test_casualty_when_a_star_suffers_one_logs_its_dice_under_its_name(logged_in
     assert (event.victim, event.victim_journeyman, event.outcome) == (None, HOME_STAR, "lasting_injury")
     rows = starring.dice_log.filter(step="drive").exclude(purpose="kick_off").order_by("id")
     assert [(row.purpose, row.player, row.subject) for row in rows] == [
-        ("injury", None, "Akhorne the Squirrel"),
-        ("casualty", None, "Akhorne the Squirrel"),
-        ("lasting_injury", None, "Akhorne the Squirrel"),
+        ("injury", None, HOME_STAR),
+        ("casualty", None, HOME_STAR),
+        ("lasting_injury", None, HOME_STAR),
     ]
+    assert rows[0].subject_name(starring.match_only_players("home", "fr")) == "Akhorne l'Écureuil"
     assert postmatch.injuries(starring)["home"][HOME_STAR][0]["casualty"] == "lasting_injury"
 
 
@@ -215,8 +216,8 @@ def test_ko_recovery_when_a_star_was_knocked_out_rolls_for_it(logged_in, starrin
     assert recoveries == [("away", GRAK, True), ("home", HOME_STAR, False)]
     rows = starring.dice_log.filter(purpose="ko_recovery").order_by("id")
     assert [(row.subject, row.team, row.roll["total"]) for row in rows] == [
-        ("Grak", away_team, 5),
-        ("Akhorne the Squirrel", starring.home_team, 2),
+        (GRAK, away_team, 5),
+        (HOME_STAR, starring.home_team, 2),
     ]
 
 
@@ -342,7 +343,8 @@ def test_report_in_french_when_stars_played_names_them_in_french(client, starrin
     assert f"<tr><td>{french}</td><td>1</td>" in page
     injuries = page.split('data-testid="injuries-home"', 1)[1].split("</table>", 1)[0]
     assert f"<td>{french}</td>" in injuries
-    assert f" · Reavers · {french}" in page  # the timeline (the dice log keeps the name as rolled)
+    assert f" · Reavers · {french}" in page  # the timeline
+    assert "Akhorne the Squirrel" not in page  # nor in the dice log, which names players when shown
     assert f"→ {french} · " in page
 
 
