@@ -112,9 +112,13 @@ def confirm_result(*, result, by):
     recomputes the season's stored table, and notifies both coaches.
     """
     _require_opponent(result, by)
-    if result.status == CONFIRMED:
-        raise ValidationError(_("This result is already confirmed."))
-    return _confirm(result)
+    with transaction.atomic():
+        # Two confirmations at once: the second waits for the row, then finds it confirmed (and no
+        # second "confirmed" message goes out).
+        status = Result.objects.select_for_update().values_list("status", flat=True).get(pk=result.pk)
+        if CONFIRMED in (status, result.status):
+            raise ValidationError(_("This result is already confirmed."))
+        return _confirm(result)
 
 
 def _confirm(result):

@@ -340,7 +340,7 @@ def test_standings_and_league_pages_name_the_trophy_holder(client, league, seaso
     ):
         content = client.get(url).content.decode()
         assert "League Trophy: held by One, champion of Season 1." in content
-        assert "1 extra team re-roll in each game" in content
+        assert "It brings 1 extra team re-roll into each game." in content
 
 
 def _finished_season(commissioner, teams, *, number):
