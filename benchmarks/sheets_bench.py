@@ -29,7 +29,7 @@ BENCH_DIR = ROOT / "var" / "bench-sheets"
 os.environ["DUGOUT_VAR_DIR"] = str(BENCH_DIR)
 os.environ["DEBUG"] = "1"
 os.environ["DJANGO_SETTINGS_MODULE"] = "dugout.settings"
-os.environ["CELERY_BROKER_URL"] = "filesystem://"
+os.environ["CELERY_BROKER_URL"] = "filesystem://localhost//"
 os.environ["LOG_LEVEL"] = "WARNING"
 for variable in ("DATABASE_URL", "CELERY_RESULT_BACKEND", "MEDIA_ROOT"):
     os.environ.pop(variable, None)

@@ -173,11 +173,12 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = _HTTPS
 SECURE_HSTS_PRELOAD = _HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
 
-# Celery. The embedded default is kombu's filesystem transport under var/, tuned to poll quickly
+# Celery. The embedded default is kombu's filesystem transport under var/ (named with a host, which it
+# ignores, so that kombu does not warn on every connection), tuned to poll quickly
 # (about 45 ms a round trip instead of about 1 s with the defaults).
 _CELERY_DIR = VAR_DIR / "celery"
 CELERY_BROKER_URL = env_url(
-    "CELERY_BROKER_URL", "filesystem://", schemes={"filesystem", "redis", "rediss", "amqp"}
+    "CELERY_BROKER_URL", "filesystem://localhost//", schemes={"filesystem", "redis", "rediss", "amqp"}
 )
 CELERY_RESULT_BACKEND = env_str(
     "CELERY_RESULT_BACKEND",

@@ -9,7 +9,7 @@ from dugout.celery import echo
 
 @pytest.mark.django_db(transaction=True)
 def test_a_task_round_trips_through_a_real_worker_on_the_filesystem_transport(celery_worker_process):
-    assert settings.CELERY_BROKER_URL == "filesystem://"
+    assert settings.CELERY_BROKER_URL == "filesystem://localhost//"
     assert connection.vendor == "sqlite"
     assert echo.delay(message="pass the ball").get(timeout=30, interval=0.02) == "pass the ball"
 

@@ -60,4 +60,4 @@ def test_the_embedded_default_is_sqlite_in_wal_mode_and_the_filesystem_broker():
         env={"DEBUG": "1", "DATABASE_URL": "", "CELERY_BROKER_URL": ""},
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["django.db.backends.sqlite3", "filesystem://", "wal"]
+    assert result.stdout.split() == ["django.db.backends.sqlite3", "filesystem://localhost//", "wal"]

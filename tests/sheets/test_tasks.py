@@ -50,7 +50,7 @@ def request_render_and_pack(client):
 def test_a_pdf_and_a_pack_are_made_by_a_real_worker_on_the_filesystem_transport(
     client, celery_worker_process
 ):
-    assert settings.CELERY_BROKER_URL == "filesystem://"
+    assert settings.CELERY_BROKER_URL == "filesystem://localhost//"
     request_render_and_pack(client)
 
 
