@@ -11,18 +11,30 @@ def record_roll(
     match, *, dice, notation, purpose, step, user, faces=None, team=None, player=None, subject=""
 ):
     """Roll `notation` with `dice`, or take the entered `faces`, and log it (with the player it is
-    about, if any: `player` a roster row or None, `subject` the name shown in the log).
+    about, if any: `player` a roster row or None, `subject` the name or match key shown in the log).
 
     Side effects: creates a DiceLog row. Raises ValidationError for entered faces that do not fit.
     """
+    roll = roll_dice(dice, notation, purpose=purpose, faces=faces)
+    log_roll(match, roll, purpose=purpose, step=step, user=user, team=team, player=player, subject=subject)
+    return roll
+
+
+def roll_dice(dice, notation, *, purpose, faces=None):
+    """The Roll of `notation` by `dice`, or of the entered `faces` (ValidationError if they do not fit);
+    nothing logged: log_roll it once you know what it was about."""
     try:
-        roll = roll_or_enter(dice, notation, faces, purpose=purpose)
+        return roll_or_enter(dice, notation, faces, purpose=purpose)
     except DiceError as error:
         spec = DiceSpec.parse(notation)
         raise ValidationError(
             _("Enter %(count)d dice from 1 to %(sides)d for %(dice)s.")
             % {"count": spec.count, "sides": spec.sides, "dice": notation}
         ) from error
+
+
+def log_roll(match, roll, *, purpose, step, user, team=None, player=None, subject=""):
+    """Side effects: creates the DiceLog row of `roll`."""
     DiceLog.objects.create(
         match=match,
         roll=roll.as_dict(),
@@ -33,7 +45,6 @@ def record_roll(
         subject=subject,
         created_by=user,
     )
-    return roll
 
 
 def record_side_roll(match, *, dice, user, notation, purpose, faces, side, step, player=None, subject=""):

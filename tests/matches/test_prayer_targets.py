@@ -192,6 +192,8 @@ def test_random_target_when_dugout_rolls_with_seeded_dice_names_the_player_of_th
     listed = list(home_team.players.order_by("number"))  # 13 players: 14-16 miss and are rolled again
     assert all(total > len(listed) for total in rolls[:-1])
     named = listed[rolls[-1] - 1]
+    logs = DiceLog.objects.filter(match=match, purpose="prayer_target.greasy_cleats").order_by("id")
+    assert [log.player for log in logs] == [None] * (len(rolls) - 1) + [named]  # misses name nobody
     assert _entry(match, "greasy_cleats")["targets"] == [{"key": _key(named), "name": str(named)}]
     assert prematch.next_step(match) == "kicking"
 
@@ -205,6 +207,7 @@ def test_random_target_when_entered_names_the_player_at_that_place_on_the_list(m
     log = DiceLog.objects.get(match=match, purpose="prayer_target.greasy_cleats")
     assert log.roll["source"] == "entered"
     assert log.team == match.away_team
+    assert (log.player.number, log.subject_name()) == (12, "#12 Reavers thrower")  # whom the die picked
 
 
 @pytest.mark.parametrize("faces", [[14], [0], [3, 4]])

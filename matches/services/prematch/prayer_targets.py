@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from matches.models import SIDES
 from matches.services import effects
-from matches.services.common import record_roll
+from matches.services.common import log_roll, record_roll, roll_dice
 from matches.services.prematch.pending import pending_prayer
 from matches.services.prematch.prayers import prayer_candidates, prayer_skill_options, random_player_dice
 from matches.services.prematch.sequence import require_step
@@ -87,6 +87,13 @@ def roll_prayer_targets(match, *, side, prayer, dice, user, count_faces=None, fa
     return entry
 
 
+def _dice_subject(candidate):
+    """DiceLog.subject for a picked candidate: a roster player's name, else its match key."""
+    if candidate is None:
+        return ""
+    return candidate["name"] if candidate["player"] is not None else candidate["key"]
+
+
 def _pick_at_random(match, side, prayer, candidates, count, *, dice, user, faces):
     """`count` different players of `candidates` (in list order), one die each, misses re-rolled."""
     notation = random_player_dice(edition_of(match))
@@ -99,17 +106,20 @@ def _pick_at_random(match, side, prayer, candidates, count, *, dice, user, faces
     for _attempt in range(100 * count):
         if len(picked) == count:
             break
-        roll = record_roll(
+        purpose = f"prayer_target.{prayer}"
+        roll = roll_dice(dice, notation, purpose=purpose, faces=[entered[len(picked)]] if entered else None)
+        player = candidates[roll.total - 1] if roll.total <= len(candidates) else None
+        # The log names whom the die picked (a miss names nobody: it is rolled again).
+        log_roll(
             match,
-            dice=dice,
-            notation=notation,
-            purpose=f"prayer_target.{prayer}",
+            roll,
+            purpose=purpose,
             step=STEP,
             user=user,
-            faces=[entered[len(picked)]] if entered else None,
             team=match.team(side),
+            player=player["player"] if player else None,
+            subject=_dice_subject(player),
         )
-        player = candidates[roll.total - 1] if roll.total <= len(candidates) else None
         if player is None or player in picked:
             if entered:
                 raise ValidationError(
