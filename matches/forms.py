@@ -80,15 +80,54 @@ class KickingForm(forms.Form):
     faces = FacesField(label=_("Toss die (optional)"))
 
 
+class CountCheckbox(forms.CheckboxInput):
+    """A count of at most one as a checkbox: ticked, it posts "1". The field reads what was posted as
+    it is, so a forged count still meets the field's limits."""
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, check_test=lambda value: str(value) == "1")
+
+    def format_value(self, value):
+        return "1"
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name)
+
+
+class PricedSelect(forms.Select):
+    """A select whose options carry their price (`prices`: {value: gold}) for the page's running total."""
+
+    def __init__(self, attrs=None, choices=(), *, prices):
+        super().__init__(attrs, choices)
+        self.prices = prices
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value in self.prices:
+            option["attrs"]["data-price"] = self.prices[value]
+        return option
+
+
+# The groups of catalogue items hired by name (the inducement's `choices` in the data); every other
+# item is a priced inducement bought by the count.
+HIRED_BY_NAME = {
+    "star": _("Star players"),
+    "famous_staff": _("Famous coaching staff"),
+    "wizard": _("Wizards"),
+}
+
+
 class InducementsForm(forms.Form):
-    """One count field per item the team may buy (keys as in prematch.catalogue); with a
-    prematch.mercenary_offer, a position and an extra skill per mercenary the team may still field; with
-    a prematch.side_bet_offer, the stake. `edition` names positions and skills. `withheld`: the items the
-    other team hired (prematch.withheld): not offered, but a count posted for one is passed on for
-    buy_inducements to refuse."""
+    """One count field per item the team may buy (keys as in prematch.catalogue), a checkbox for a
+    person hired by name (at most one of each); with a prematch.mercenary_offer, a position and an extra
+    skill per mercenary the team may still field; with a prematch.side_bet_offer, the stake. `edition`
+    names positions and skills. `withheld`: the items the other team hired (prematch.withheld): not
+    offered, but a count posted for one is passed on for buy_inducements to refuse. Every widget holds
+    its price in `data-price` (the page's running total)."""
 
     def __init__(self, *args, items, mercenaries=None, side_bet=None, edition=None, withheld=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.edition = edition or get_edition()
         self.items = items
         self.withheld = list(withheld)
         self.withheld_keys = [f"{item['id']}:{item['choice']}" for item in withheld]
@@ -97,13 +136,21 @@ class InducementsForm(forms.Form):
             key = f"{item['id']}:{item['choice']}" if item["choice"] else item["id"]
             item["key"] = key
             self.count_keys.append(key)
+            by_name = self._hired_by_name(item) and item["max"] == 1
+            widget = CountCheckbox if by_name else forms.NumberInput(attrs={"inputmode": "numeric"})
             self.fields[key] = forms.IntegerField(
-                min_value=0, max_value=item["max"], required=False, initial=0, label=item["label"]
+                min_value=0,
+                max_value=item["max"],
+                required=False,
+                initial=0,
+                label=item["label"],
+                widget=widget,
             )
+            self.fields[key].widget.attrs["data-price"] = item["price"]
         self.mercenary_offer, self.side_bet_offer = mercenaries, side_bet
         self.mercenary_names = []
         if mercenaries:
-            self._add_mercenary_fields(mercenaries, edition or get_edition())
+            self._add_mercenary_fields(mercenaries, self.edition)
         if side_bet:
             self.fields["side_bet"] = forms.IntegerField(
                 label=_("Side bet: stake on your win"),
@@ -111,7 +158,34 @@ class InducementsForm(forms.Form):
                 max_value=side_bet["max"],
                 step_size=side_bet["step"],
                 required=False,
+                # The stake is the gold itself: one gold piece per unit typed.
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "data-price": 1}),
             )
+
+    def _hired_by_name(self, item):
+        """The group of `item` among HIRED_BY_NAME ("star", "wizard"...), or None."""
+        inducement = self.edition.inducements.get(item["id"])
+        choices = inducement.choices if inducement is not None else None
+        return choices if choices in HIRED_BY_NAME else None
+
+    def groups(self):
+        """The catalogue's fields in groups, in catalogue order: first the priced inducements, then one
+        group per kind hired by name. [{"choices" (None, or a HIRED_BY_NAME key), "name", "rules" (the
+        inducement's rules text), "rows": [{"field", "item"}]}]."""
+        language = get_language()
+        groups = {None: {"choices": None, "name": _("Inducements"), "rules": "", "rows": []}}
+        for item in self.items:
+            choices = self._hired_by_name(item)
+            if choices not in groups:
+                inducement = self.edition.inducements[item["id"]]
+                groups[choices] = {
+                    "choices": choices,
+                    "name": HIRED_BY_NAME[choices],
+                    "rules": self.edition.text(f"{inducement.key}.desc", language),
+                    "rows": [],
+                }
+            groups[choices]["rows"].append({"field": self[item["key"]], "item": item})
+        return [group for group in groups.values() if group["rows"]]
 
     def _add_mercenary_fields(self, offer, edition):
         language = get_language()
@@ -123,6 +197,7 @@ class InducementsForm(forms.Form):
             (option["position"].id, f"{edition.name(option['position'], language)} ({option['price']:,})")
             for option in open_positions
         ]
+        prices = {option["position"].id: option["price"] for option in open_positions}
         skills = [("", "—")] + [
             (
                 edition.name(option["position"], language),
@@ -136,17 +211,17 @@ class InducementsForm(forms.Form):
                 label=_("Mercenary %(number)d: position") % {"number": index},
                 choices=positions,
                 required=False,
+                widget=PricedSelect(prices=prices),
             )
             self.fields[f"{name}_skill"] = forms.ChoiceField(
                 label=_("Mercenary %(number)d: extra Primary skill (+%(price)s)")
                 % {"number": index, "price": f"{offer['skill_surcharge']:,}"},
                 choices=skills,
                 required=False,
+                # Any skill chosen costs the same surcharge.
+                widget=forms.Select(attrs={"data-price": offer["skill_surcharge"]}),
             )
             self.mercenary_names.append(name)
-
-    def count_fields(self):
-        return [self[key] for key in self.count_keys]
 
     def mercenary_rows(self):
         return [(self[f"{name}_position"], self[f"{name}_skill"]) for name in self.mercenary_names]

@@ -111,11 +111,14 @@ def _prematch_context(match, edition, language, *, user):
         shop = []
         for side in SIDES:
             form = _inducements_form(match, side, edition, language)
+            budget = prematch.budget(match, side)
             shop.append(
                 {
                     "side": side,
                     "team": match.team(side),
-                    "budget": prematch.budget(match, side),
+                    "budget": budget,
+                    # What the team may spend in all: items that cost more are marked, not hidden.
+                    "spendable": budget["petty_cash"] + budget["treasury"],
                     "may_buy": prematch.may_buy_now(match, side),
                     "done": match.side_value("inducements_done", side),
                     "form": form,

@@ -5,3 +5,43 @@ document.addEventListener("change", (event) => {
     field.form.requestSubmit();
   }
 });
+
+// Inducements: the running total of what is chosen against the team's budget (data-budget on the form,
+// data-price on each field or option; the server checks again).
+function chosenPrice(field) {
+  const price = Number(field.dataset.price || 0);
+  if (field.type === "checkbox") {
+    return field.checked ? price : 0;
+  }
+  if (field.tagName === "SELECT") {
+    const option = field.selectedOptions[0];
+    if (option && option.dataset.price) {
+      return Number(option.dataset.price);
+    }
+    return field.value ? price : 0;
+  }
+  return Math.max(0, Number(field.value) || 0) * price;
+}
+
+function showInducementsTotal(form) {
+  const total = Array.from(form.querySelectorAll("input, select"))
+    .map(chosenPrice)
+    .reduce((sum, price) => sum + price, 0);
+  const line = form.querySelector("[data-total]");
+  const over = total > Number(form.dataset.budget);
+  line.querySelector("output").textContent = new Intl.NumberFormat(document.documentElement.lang).format(total);
+  line.querySelector("[data-over]").hidden = !over;
+  line.classList.toggle("over", over);
+  line.hidden = false;
+}
+
+// "input" fires for typed numbers, ticked boxes and chosen options alike.
+document.addEventListener("input", (event) => {
+  const form = event.target.closest("form[data-budget]");
+  if (form) {
+    showInducementsTotal(form);
+  }
+});
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("form[data-budget]").forEach(showInducementsTotal);
+});

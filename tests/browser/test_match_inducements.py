@@ -1,0 +1,88 @@
+"""A coach buys inducements on a phone: short rows with small inputs, star players ticked in a folded
+group, a running total against the budget; and the same form posted without JavaScript."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from matches.services import prematch
+from tests.factories import PASSWORD, UserFactory
+from tests.matches.conftest import make_team
+from tests.matches.test_full_match import NoDice
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _shop():
+    """The Reavers (home, treasury 155,000) at the inducements step, buying first as the favourite."""
+    home_coach = UserFactory(username="homecoach")
+    home = make_team(home_coach, name="Reavers", extras=("thrower", "catcher"), rerolls=2, apothecary=True)
+    away = make_team(UserFactory(username="awaycoach"), name="Bashers")
+    match = prematch.create_match(home_team=home, away_team=away, created_by=home_coach)
+    prematch.roll_fans(match, dice=NoDice(), user=home_coach, faces={"home": [2], "away": [3]})
+    prematch.roll_weather(match, dice=NoDice(), user=home_coach, faces=[3, 4])
+    prematch.take_journeymen(match, user=home_coach)
+    return match
+
+
+def _open(page, base_url, match):
+    page.goto(f"{base_url}/accounts/login/")
+    page.get_by_label("Username").fill("homecoach")
+    page.get_by_label(re.compile(r"^Password:?$")).fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{base_url}/matches/{match.pk}/")
+
+
+@pytest.fixture
+def phone_without_js(browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_coach_buys_inducements_with_a_running_total_on_a_phone(page, base_url):
+    page.set_viewport_size({"width": 360, "height": 740})
+    match = _shop()
+    _open(page, base_url, match)
+    form = page.get_by_test_id("inducements-home")
+    expect(page.get_by_test_id("budget-home")).to_contain_text("155,000")
+    for row in form.locator(".inducement-row").all()[:5]:
+        assert 48 <= row.bounding_box()["height"] <= 80  # one short row per item, big enough for a thumb
+    total = form.locator("[data-total]")
+
+    form.get_by_label("Bribe (100,000)").fill("1")
+    expect(total).to_have_text(re.compile(r"Chosen: 100,000 / 155,000\s*$"), use_inner_text=True)
+    form.locator("summary", has_text="Star players").click()
+    form.get_by_label("Cindy Piewhistle").check()
+    expect(total).to_have_text(re.compile(r"Chosen: 150,000 / 155,000\s*$"), use_inner_text=True)
+    form.get_by_label("Akhorne the Squirrel").check()
+    expect(total).to_have_text("Chosen: 230,000 / 155,000 over budget", use_inner_text=True)
+    form.get_by_label("Akhorne the Squirrel").uncheck()
+    expect(total.get_by_text("over budget")).to_be_hidden()
+    form.get_by_role("button", name="Buy these inducements").click()
+
+    expect(page.get_by_test_id("inducements-away")).to_be_visible()  # the underdog buys next
+    match.refresh_from_db()
+    assert [(item["id"], item["choice"]) for item in match.home_inducements] == [
+        ("bribe", ""),
+        ("star_player", "cindy_piewhistle"),
+    ]
+
+
+def test_a_coach_buys_a_star_player_without_javascript(phone_without_js, base_url):
+    phone = phone_without_js
+    match = _shop()
+    _open(phone, base_url, match)
+    form = phone.get_by_test_id("inducements-home")
+    expect(form.locator("[data-total]")).to_be_hidden()  # the running total needs JavaScript
+
+    form.locator("summary", has_text="Star players").click()
+    form.get_by_label("Cindy Piewhistle").check()
+    form.get_by_role("button", name="Buy these inducements").click()
+
+    expect(phone.get_by_test_id("inducements-away")).to_be_visible()
+    match.refresh_from_db()
+    assert [(item["id"], item["choice"]) for item in match.home_inducements] == [
+        ("star_player", "cindy_piewhistle")
+    ]
