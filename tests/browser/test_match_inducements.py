@@ -8,8 +8,7 @@ from playwright.sync_api import expect
 
 from matches.services import prematch
 from tests.factories import PASSWORD, UserFactory
-from tests.matches.conftest import make_team
-from tests.matches.test_full_match import NoDice
+from tests.matches.conftest import NoDice, make_team
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

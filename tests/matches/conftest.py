@@ -44,3 +44,18 @@ def away_team(away_coach):
 @pytest.fixture
 def match(home_team, away_team, home_coach):
     return prematch.create_match(home_team=home_team, away_team=away_team, created_by=home_coach)
+
+
+class NoDice:
+    """Dice for tests that enter every roll: Dugout must not roll."""
+
+    def roll(self, notation, *, purpose):
+        raise AssertionError(f"Dugout rolled {notation} for {purpose} although the dice were entered")
+
+
+def to_inducements(match, user):
+    """The pre-match sequence with entered dice up to the inducements step (home is the favourite)."""
+    dice = NoDice()
+    prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
+    prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
+    prematch.take_journeymen(match, user=user)

@@ -18,7 +18,7 @@ from rosters.values import player_value
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
-from tests.matches.conftest import make_team
+from tests.matches.conftest import NoDice, make_team
 from tests.matches.prayers import name_prayer_targets
 
 pytestmark = pytest.mark.django_db
@@ -27,11 +27,6 @@ RULES = get_edition().settings["concession"]
 SKILLS = ("block", "dodge", "sure_hands", "tackle", "wrestle", "sprint")
 # Entered post-match dice for everything but the veterans.
 FACES = {"home": {"fans": [6], "mvp": [1], "mistake": [6]}, "away": {"fans": [2], "mistake": [6]}}
-
-
-class NoDice:
-    def roll(self, notation, *, purpose):
-        raise AssertionError(f"Dugout rolled {notation} for {purpose} although the dice were entered")
 
 
 def _advance(player, count):

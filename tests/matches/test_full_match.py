@@ -11,17 +11,12 @@ from rosters.ledger import snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player
 from rulebook import formulas
 from rulebook.dice import Dice
-from tests.matches.conftest import make_team
+from tests.matches.conftest import NoDice, make_team
 from tests.matches.prayers import name_prayer_targets
 
 pytestmark = pytest.mark.django_db
 
 NO_DICE = Dice(random.Random(0))  # must never be used when every die is entered
-
-
-class NoDice:
-    def roll(self, notation, *, purpose):
-        raise AssertionError(f"Dugout rolled {notation} for {purpose} although the dice were entered")
 
 
 def _play_with_entered_dice(match, user):

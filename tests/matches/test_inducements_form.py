@@ -14,22 +14,15 @@ from django.urls import reverse
 from matches.services import prematch
 from rosters import services as rosters
 from rulebook.edition import get_edition
-from tests.matches.test_full_match import NoDice
+from tests.matches.conftest import to_inducements
 
 pytestmark = pytest.mark.django_db
-
-
-def _to_inducements(match, user):
-    dice = NoDice()
-    prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
-    prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
-    prematch.take_journeymen(match, user=user)
 
 
 @pytest.fixture
 def shop(match, home_coach):
     """The match at the inducements step, the favourite (home) buying first."""
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     return match
 
 
@@ -152,7 +145,7 @@ def _shop_of(roster, home_coach, away_team):
         away_team=away_team,
         created_by=home_coach,
     )
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     return match
 
 

@@ -13,9 +13,8 @@ from django.urls import reverse
 from matches.services import drives, effects, postmatch, prematch
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
-from tests.matches.conftest import make_team
+from tests.matches.conftest import NoDice, make_team
 from tests.matches.prayers import name_prayer_targets
-from tests.matches.test_full_match import NoDice
 
 pytestmark = pytest.mark.django_db
 

@@ -20,9 +20,8 @@ from rosters.models import Player
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
-from tests.matches.conftest import make_team
+from tests.matches.conftest import NoDice, make_team, to_inducements
 from tests.matches.prayers import name_prayer_targets
-from tests.matches.test_full_match import NoDice
 from tests.matches.test_lasting_effects import NEUTRAL_PRAYERS
 
 pytestmark = pytest.mark.django_db
@@ -30,17 +29,10 @@ pytestmark = pytest.mark.django_db
 BLITZER_WITH_TACKLE = {"position": "blitzer", "skills": ["tackle"]}
 
 
-def _to_inducements(match, user):
-    dice = NoDice()
-    prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
-    prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
-    prematch.take_journeymen(match, user=user)
-
-
 @pytest.fixture
 def shopping(match, home_coach):
     """The match at the inducements step, the favourite (home) done buying nothing: away's turn."""
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
     return match
 
@@ -212,7 +204,7 @@ def test_buy_inducements_when_a_roster_allows_one_big_guy_refuses_a_second(home_
         extras=["underworld_goblin_lineman"] * 11,
     )
     match = prematch.create_match(home_team=home_team, away_team=goblins, created_by=home_coach)
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
     assert prematch.mercenary_offer(match, "away")["big_guy_room"] == 1
     with pytest.raises(ValidationError, match="only 1 more big guy"):
@@ -232,7 +224,7 @@ def test_buy_inducements_when_a_roster_allows_one_big_guy_refuses_a_second(home_
 
 
 def test_buy_inducements_when_the_favourite_bets_pays_from_the_treasury_outside_ctv(match, home_coach):
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     prematch.buy_inducements(match, side="home", counts={}, side_bet=50_000, user=home_coach)
     match.refresh_from_db()
     assert match.home_inducements == [{"id": "side_bet", "choice": "", "count": 1, "price": 50_000}]
@@ -314,7 +306,7 @@ def test_postmatch_when_the_bettor_loses_pays_nothing_back(shopping, home_coach)
 
 
 def test_catalogue_when_the_favourite_hired_a_star_and_famous_staff_withholds_them(match, home_coach):
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     prematch.buy_inducements(
         match,
         side="home",
@@ -343,7 +335,7 @@ def test_catalogue_when_the_favourite_hired_a_star_and_famous_staff_withholds_th
 
 
 def test_catalogue_when_the_favourite_hired_an_unnamed_wizard_still_offers_one(match, home_coach):
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     prematch.buy_inducements(match, side="home", counts={"wizard:hireling_sports_wizard": 1}, user=home_coach)
     match.refresh_from_db()
     offered = {(item["id"], item["choice"]) for item in prematch.catalogue(match, "away")}
@@ -376,7 +368,7 @@ def test_inducements_page_when_the_underdog_buys_shows_mercenaries_side_bet_and_
 def test_inducements_page_when_the_favourite_hired_famous_staff_notes_it_for_the_underdog(
     client, match, home_coach, away_coach
 ):
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     prematch.buy_inducements(
         match, side="home", counts={"famous_coaching_staff:josef_bugman": 1}, user=home_coach
     )
@@ -428,7 +420,7 @@ def test_inducements_post_when_the_input_is_bad_shows_the_error_and_buys_nothing
 def test_inducements_post_when_forged_for_staff_of_the_other_team_refuses_it(
     client, match, home_coach, away_coach
 ):
-    _to_inducements(match, home_coach)
+    to_inducements(match, home_coach)
     prematch.buy_inducements(
         match, side="home", counts={"famous_coaching_staff:josef_bugman": 1}, user=home_coach
     )
@@ -496,7 +488,7 @@ def test_inducements_page_when_the_roster_is_bigger_runs_as_many_queries(client,
         coach = UserFactory(username=f"coach{linemen}")
         away = make_team(coach, name=f"Bashers {linemen}", linemen=linemen)
         match = prematch.create_match(home_team=home_team, away_team=away, created_by=home_coach)
-        _to_inducements(match, home_coach)
+        to_inducements(match, home_coach)
         prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
         client.force_login(coach)
         with CaptureQueriesContext(connection) as queries:

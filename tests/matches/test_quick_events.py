@@ -17,9 +17,8 @@ from matches.services import league as league_link
 from rosters.models import Player
 from tests.factories import UserFactory
 from tests.league.factories import make_fixture, make_league, make_season
-from tests.matches.conftest import make_team
+from tests.matches.conftest import NoDice, make_team
 from tests.matches.prayers import name_prayer_targets
-from tests.matches.test_full_match import NoDice
 
 pytestmark = pytest.mark.django_db
 

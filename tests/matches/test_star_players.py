@@ -24,9 +24,8 @@ from rosters.models import Player
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
-from tests.matches.conftest import make_team
+from tests.matches.conftest import NoDice, make_team, to_inducements
 from tests.matches.prayers import name_prayer_targets
-from tests.matches.test_full_match import NoDice
 from tests.matches.test_lasting_effects import NEUTRAL_PRAYERS
 
 pytestmark = pytest.mark.django_db
@@ -405,10 +404,7 @@ def test_live_page_when_an_outsider_posts_a_star_event_is_refused(client, starri
 
 
 def _ready_to_buy(match, user):
-    dice = NoDice()
-    prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
-    prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
-    prematch.take_journeymen(match, user=user)
+    to_inducements(match, user)
     prematch.buy_inducements(match, side="home", counts={}, user=user)
 
 
