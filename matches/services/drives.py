@@ -170,9 +170,7 @@ def _apothecary_may_treat(match, side, journeyman):
 
 
 def has_apothecary(match, side):
-    team = match.team(side)
-    bought = any(i["id"] == "wandering_apothecary" for i in match.side_value("inducements", side))
-    return team.apothecary or bought
+    return match.team(side).apothecary or effects.inducement_count(match, side, "wandering_apothecary") > 0
 
 
 @transaction.atomic

@@ -137,12 +137,7 @@ def brilliant_coaching_winners(match, drive):
 
 def assistant_coaches(match, side):
     """The team's assistant coaches plus the part-time ones hired as inducements."""
-    hired = sum(
-        item["count"]
-        for item in match.side_value("inducements", side)
-        if item["id"] == "part_time_assistant_coach"
-    )
-    return match.team(side).assistant_coaches + hired
+    return match.team(side).assistant_coaches + inducement_count(match, side, "part_time_assistant_coach")
 
 
 def inducement_count(match, side, inducement_id):

@@ -22,7 +22,16 @@ from matches.forms import (
 from matches.models import SIDES, Match
 from matches.services import effects, prematch
 from matches.services import league as league_link
-from matches.views.access import _done, _failed, _form_errors, _match, _texts, may_record, recorder
+from matches.views.access import (
+    _done,
+    _error_messages,
+    _failed,
+    _form_errors,
+    _match,
+    _texts,
+    may_record,
+    recorder,
+)
 from rulebook.data import SkillRef
 from rulebook.dice import Dice
 
@@ -50,7 +59,7 @@ def match_create(request):
             optional_rules=form.cleaned_data["optional_rules"],
         )
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        _error_messages(request, error)
         return redirect("matches:list")
     return redirect("matches:detail", pk=match.pk)
 
@@ -67,7 +76,7 @@ def match_from_fixture(request, fixture_pk):
     try:
         match = league_link.create_league_match(fixture=fixture, created_by=request.user)
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        _error_messages(request, error)
         return redirect("league:fixture", pk=fixture.pk)
     return redirect("matches:detail", pk=match.pk)
 

@@ -117,3 +117,32 @@ def test_fixture_page_offers_to_play_the_match_to_its_coaches_only(client, fixtu
     assert (
         "Play this match with Dugout" not in client.get(f"/leagues/fixtures/{fixture.pk}/").content.decode()
     )
+
+
+@pytest.mark.parametrize(("persona", "status"), [("anonymous", 302), ("outsider", 403), ("away", 302)])
+def test_starting_the_match_of_a_fixture_when_posted_by_each_persona(
+    client, fixture, away_coach, persona, status
+):
+    user = {"anonymous": None, "outsider": UserFactory(username="stranger"), "away": away_coach}[persona]
+    if user:
+        client.force_login(user)
+    response = client.post(f"/matches/fixture/{fixture.pk}/")
+    assert response.status_code == status
+    if persona == "anonymous":
+        assert "/login" in response["Location"]
+    assert Match.objects.filter(fixture=fixture).exists() is (persona == "away")
+
+
+@pytest.mark.parametrize(("persona", "status"), [("anonymous", 302), ("outsider", 403), ("away", 302)])
+def test_submitting_to_the_league_when_posted_by_each_persona(
+    client, fixture, home_coach, away_coach, persona, status
+):
+    match = _play_to_post_match(
+        league_link.create_league_match(fixture=fixture, created_by=home_coach), home_coach
+    )
+    user = {"anonymous": None, "outsider": UserFactory(username="stranger"), "away": away_coach}[persona]
+    if user:
+        client.force_login(user)
+    response = client.post(f"/matches/{match.pk}/league/submit/")
+    assert response.status_code == status
+    assert Result.objects.filter(fixture=fixture).exists() is (persona == "away")
