@@ -10,6 +10,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dugout.settings")
 app = Celery("dugout")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+app.steps["worker"].add("dugout.heartbeat.Heartbeat")
 
 
 @app.on_after_configure.connect

@@ -1,12 +1,19 @@
-"""/healthz: is the database answering, the broker reachable, and a worker alive?"""
+"""/healthz: is the database answering, the broker reachable, and a worker alive?
 
+Every check is cheap and bounded, so that polling /healthz never ties up a web worker: the database
+answers `SELECT 1`, the broker accepts a connection within BROKER_CONNECT_TIMEOUT, and a worker is alive
+when its heartbeat in the shared cache is recent (dugout.heartbeat); nobody waits on a worker's reply.
+"""
+
+from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 
 from dugout.celery import app as celery_app
+from dugout.heartbeat import heartbeat_age
 
-WORKER_PING_TIMEOUT = 1.0
+BROKER_CONNECT_TIMEOUT = 0.5
 
 
 def check_database():
@@ -16,14 +23,16 @@ def check_database():
 
 
 def check_broker():
-    with celery_app.connection_for_write() as conn:
-        conn.ensure_connection(max_retries=1, timeout=2)
+    with celery_app.connection_for_write(connect_timeout=BROKER_CONNECT_TIMEOUT) as conn:
+        conn.ensure_connection(max_retries=0, timeout=BROKER_CONNECT_TIMEOUT)
 
 
 def check_worker():
-    replies = celery_app.control.ping(timeout=WORKER_PING_TIMEOUT)
-    if not replies:
-        raise RuntimeError("no worker answered the ping")
+    age = heartbeat_age()
+    if age is None:
+        raise RuntimeError("no worker has reported a heartbeat")
+    if age > settings.WORKER_HEARTBEAT_MAX_AGE:
+        raise RuntimeError(f"the latest worker heartbeat is {age:.0f} s old")
 
 
 CHECKS = {"database": check_database, "broker": check_broker, "worker": check_worker}

@@ -78,9 +78,17 @@ _SQLITE_DEFAULT = f"sqlite:///{VAR_DIR / 'dugout.sqlite3'}"
 DATABASES = {
     "default": dj_database_url.parse(
         env_url("DATABASE_URL", _SQLITE_DEFAULT, schemes={"sqlite", "postgres", "postgresql"}),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
+        # Persistent connections with a health check: each web or worker process keeps one connection
+        # (PostgreSQL max_connections >= web processes + worker processes + a few for admin work);
+        # opening one per request cost more than the page (README, "Production").
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0),
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int(
+        "DATABASE_CONNECT_TIMEOUT", 3, minimum=1
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite creates the file but not its folder: a fresh clone has no var/ yet.
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
@@ -200,6 +208,38 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
+
+# One cache shared by every process: Redis in production (by default the Redis of the broker), a folder
+# under var/ for the embedded default, where the web server and the worker are two processes of one machine.
+_CACHE_URL = env_url(
+    "CACHE_URL",
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else f"file://{VAR_DIR / 'cache'}",
+    schemes={"redis", "rediss", "file", "locmem"},
+)
+if _CACHE_URL.startswith("redis"):
+    # Short socket timeouts: a Redis that hangs must not hang a page.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            "KEY_PREFIX": "dugout",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+elif _CACHE_URL.startswith("file://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": _CACHE_URL.removeprefix("file://"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# A worker writes a heartbeat into the cache this often; /healthz calls a worker alive while its latest
+# heartbeat is younger than WORKER_HEARTBEAT_MAX_AGE.
+WORKER_HEARTBEAT_INTERVAL = env_int("WORKER_HEARTBEAT_INTERVAL", 10, minimum=1)
+WORKER_HEARTBEAT_MAX_AGE = env_int("WORKER_HEARTBEAT_MAX_AGE", 35, minimum=2)
 
 LOGGING = {
     "version": 1,

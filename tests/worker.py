@@ -23,8 +23,10 @@ def _test_database_url():
 class CeleryWorkerProcess:
     """A `celery -A dugout worker` subprocess sharing this process's broker, backend and test database."""
 
-    def __init__(self, startup_timeout=60):
+    def __init__(self, startup_timeout=60, *, extra_env=None, wait=True):
         self.startup_timeout = startup_timeout
+        self.extra_env = extra_env or {}
+        self.wait = wait
         self.process = None
 
     def __enter__(self):
@@ -34,6 +36,7 @@ class CeleryWorkerProcess:
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
             "CELERY_RESULT_BACKEND": settings.CELERY_RESULT_BACKEND,
             "DEBUG": "1",
+            **self.extra_env,
         }
         app.control.purge()
         self.process = subprocess.Popen(
@@ -41,7 +44,8 @@ class CeleryWorkerProcess:
             cwd=settings.BASE_DIR,
             env=env,
         )
-        self._wait_until_it_answers()
+        if self.wait:
+            self._wait_until_it_answers()
         return self
 
     def _wait_until_it_answers(self):

@@ -1,6 +1,10 @@
+import time
+
 import pytest
+from django.core.cache import cache
 
 from dugout import health
+from dugout.heartbeat import HEARTBEAT_KEY, heartbeat_age, write_heartbeat
 
 
 def _failing(message):
@@ -61,10 +65,41 @@ def test_healthz_reports_a_database_failure(client, checks):
     assert response.json()["database"] == {"ok": False, "error": "database is locked"}
 
 
+@pytest.fixture
+def no_heartbeat():
+    cache.delete(HEARTBEAT_KEY)
+    yield
+    cache.delete(HEARTBEAT_KEY)
+
+
 @pytest.mark.django_db
-def test_healthz_with_the_real_checks_and_no_worker_says_which_part_is_down(client, monkeypatch):
-    monkeypatch.setattr(health, "WORKER_PING_TIMEOUT", 0.2)
+@pytest.mark.usefixtures("no_heartbeat")
+def test_healthz_with_the_real_checks_and_no_worker_says_which_part_is_down(client):
     body = client.get("/healthz").json()
     assert body["database"] == {"ok": True}
     assert body["broker"] == {"ok": True}
-    assert body["worker"]["ok"] is False
+    assert body["worker"] == {"ok": False, "error": "no worker has reported a heartbeat"}
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("no_heartbeat")
+def test_healthz_calls_a_worker_alive_while_its_heartbeat_is_recent(client, settings):
+    settings.WORKER_HEARTBEAT_MAX_AGE = 30
+    write_heartbeat(now=time.time() - 20)
+    assert client.get("/healthz").json()["worker"] == {"ok": True}
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("no_heartbeat")
+def test_healthz_reports_a_worker_whose_heartbeat_is_too_old(client, settings):
+    settings.WORKER_HEARTBEAT_MAX_AGE = 30
+    write_heartbeat(now=time.time() - 45)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["worker"] == {"ok": False, "error": "the latest worker heartbeat is 45 s old"}
+
+
+def test_the_heartbeat_age_is_none_before_any_worker_beats(no_heartbeat):
+    assert heartbeat_age() is None
+    write_heartbeat(now=1000.0)
+    assert heartbeat_age(now=1012.5) == 12.5
