@@ -9,6 +9,7 @@ from league.models import Game, Result
 from league.services.results import submit_result
 from matches.models import Event, Match
 from matches.services import prematch
+from matches.services.outcome import final_score
 from rulebook.edition import get_edition
 
 
@@ -59,8 +60,6 @@ def submit_to_league(match, *, user):
         raise ValidationError(_("A friendly has no league result."))
     if match.status != Match.Status.POST_MATCH or not match.postmatch:
         raise ValidationError(_("Finish the post-match rolls before submitting the result."))
-    from matches.services.postmatch import final_score  # postmatch imports this module
-
     fixture = match.fixture
     score = final_score(match)
     casualties = casualties_inflicted(match)

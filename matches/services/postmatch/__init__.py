@@ -1,0 +1,61 @@
+"""The post-match sequence (seed 002): winnings, dedicated fans, SPP and MVP, journeymen hired or
+released, injuries, expensive mistakes, then TV/CTV; applied as ONE ledger entry of kind "match" per
+team, exactly once, and undoable while no later match of either team depends on it.
+
+The modules follow the sequence: `rolls` (`roll_postmatch` rolls, or takes, every die and stores it on
+the match), `plan` (the preview computed from those dice), `apply` (`apply_postmatch` writes the plan;
+`undo_apply` restores the before snapshots). What the match itself says (score, results, SPP earned,
+casualties, MVP candidates, players' stats) is matches.services.outcome, which the league link reads
+too. Callers use this package: `from matches.services import postmatch`, then `postmatch.<name>`.
+"""
+
+from matches.services.outcome import (
+    SPP_EVENTS,
+    awarded_touchdowns,
+    events,
+    final_score,
+    injuries,
+    mvp_candidates,
+    penalised_conceder,
+    player_stats,
+    record_player_stats,
+    result,
+    spp_earned,
+)
+from matches.services.postmatch.apply import UndoBlocked, apply_postmatch, later_matches, undo_apply
+from matches.services.postmatch.plan import GONE, plan, preview
+from matches.services.postmatch.rolls import (
+    STEP,
+    roll_postmatch,
+    side_bet_payout,
+    veteran_leaves,
+    veterans,
+    winnings,
+)
+
+__all__ = [
+    "GONE",
+    "SPP_EVENTS",
+    "STEP",
+    "UndoBlocked",
+    "apply_postmatch",
+    "awarded_touchdowns",
+    "events",
+    "final_score",
+    "injuries",
+    "later_matches",
+    "mvp_candidates",
+    "penalised_conceder",
+    "plan",
+    "player_stats",
+    "preview",
+    "record_player_stats",
+    "result",
+    "roll_postmatch",
+    "side_bet_payout",
+    "spp_earned",
+    "undo_apply",
+    "veteran_leaves",
+    "veterans",
+    "winnings",
+]

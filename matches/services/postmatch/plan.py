@@ -1,0 +1,175 @@
+"""The plan of the post-match sequence for one side: what it does to the team and its players, computed
+from the stored dice without saving anything (the preview shows it; applying writes it)."""
+
+from matches.models import SIDES
+from matches.services import prematch
+from matches.services.outcome import (
+    events,
+    final_score,
+    injuries,
+    match_edition,
+    penalised_conceder,
+    result,
+    spp_earned,
+)
+from matches.services.postmatch.rolls import side_bet_payout, winnings
+from rosters.models import Player, Team
+from rosters.values import player_value, refresh_team_value
+from rulebook import formulas
+from rulebook.dice import Dice
+
+GONE = (Player.Status.DEAD, Player.Status.RETIRED, Player.Status.FIRED)
+
+
+def _hired_player(match, side, journeyman, team):
+    position = team.rules.lineman
+    return Player(
+        team=team,
+        number=journeyman["number"],
+        name=journeyman["name"],
+        position=position.id,
+        **position.profile.as_dict(),
+    )
+
+
+def plan(match, side, *, team=None, players=None, match_events=None):
+    """What the post-match sequence does to `side`'s team, without saving anything.
+
+    Returns {"team": Team (changed), "players": [Player (changed, hired ones unsaved)], "summary": {...}}.
+    """
+    edition = match_edition(match)
+    team = team or match.team(side)
+    players = list(team.players.all()) if players is None else players
+    match_events = events(match) if match_events is None else match_events
+    record = match.postmatch.get(side, {})
+    earned = spp_earned(match, match_events)[side]
+    hurt = injuries(match, match_events)[side]
+    mvp = (record.get("mvp") or {}).get("player")
+    summary = {"result": result(match, side), "score": final_score(match), "treasury_before": team.treasury}
+    # 1. winnings (inducements bought from the treasury are paid now)
+    gained = winnings(match, side)
+    side_bet = {"stake": prematch.side_bet_stake(match, side), "payout": side_bet_payout(match, side)}
+    team.treasury += gained + side_bet["payout"] - match.side_value("treasury_spent", side)
+    summary.update(
+        winnings=gained, side_bet=side_bet, treasury_spent=match.side_value("treasury_spent", side)
+    )
+    # 2. dedicated fans
+    fans_before = team.dedicated_fans
+    conceded = penalised_conceder(match) == side
+    if "fans" in record:
+        if conceded:
+            low = edition.settings["dedicated_fans"]["min"]
+            team.dedicated_fans = max(low, team.dedicated_fans - record["fans"]["total"])
+        else:
+            team.dedicated_fans = formulas.dedicated_fans_after(
+                team.dedicated_fans, result=summary["result"], d6=record["fans"]["total"], edition=edition
+            )
+    summary["dedicated_fans"] = [fans_before, team.dedicated_fans]
+    # 3. SPP and MVP; 4. journeymen hired; previous MNG cleared; injuries
+    by_key = {f"p{p.pk}": p for p in players}
+    for player in players:
+        if player.status not in GONE:
+            player.miss_next_game = False
+    hired = []
+    for journeyman in match.plain_journeymen(side):
+        if journeyman["key"] in record.get("hire", []):
+            player = _hired_player(match, side, journeyman, team)
+            team.treasury -= team.rules.lineman.cost
+            by_key[journeyman["key"]] = player
+            hired.append(player)
+    spp = {key: dict(value) for key, value in earned.items()}
+    for key in record.get("awarded", []):
+        if key:
+            entry = spp.setdefault(key, {"spp": 0})
+            entry["awarded_touchdown"] = entry.get("awarded_touchdown", 0) + 1
+            entry["spp"] += formulas.spp_for("touchdown", edition=edition)
+    summary["awarded"] = record.get("awarded", [])
+    if mvp:
+        entry = spp.setdefault(mvp, {"spp": 0})
+        entry["mvp"] = 1
+        entry["spp"] += formulas.spp_for("mvp", edition=edition)
+    for key, entry in spp.items():
+        if key in by_key:
+            by_key[key].spp_earned += entry["spp"]
+    summary["spp"] = spp
+    summary["mvp"] = mvp
+    for key, results in hurt.items():
+        player = by_key.get(key)
+        if player is None:
+            continue
+        for outcome in results:
+            _injure(player, outcome, edition)
+    summary["injuries"] = hurt
+    summary["hired"] = [p.name for p in hired]
+    summary["veterans"] = _veterans_leave(record.get("veterans", []) if conceded else [], by_key)
+    # 5. expensive mistakes
+    summary["mistake"] = None
+    if "mistake" in record:
+        mistake = formulas.expensive_mistake(team.treasury, record["mistake"]["total"], edition=edition)
+        if mistake is not None:
+            extra = record.get("mistake_dice", {}).get("total")
+            if extra is None and formulas.dice_for_expensive_mistake(mistake, edition=edition):
+                extra = (
+                    Dice()
+                    .roll(formulas.dice_for_expensive_mistake(mistake, edition=edition), purpose="x")
+                    .total
+                )
+            before = team.treasury
+            team.treasury = formulas.treasury_after_mistake(team.treasury, mistake, extra, edition=edition)
+            summary["mistake"] = {"outcome": mistake, "lost": before - team.treasury}
+    # 6. TV and CTV
+    for player in hired:
+        player.value = player_value(player)
+    refresh_team_value(team, [p for p in players + hired if p.status not in GONE])
+    summary.update(
+        treasury=team.treasury, team_value=team.team_value, current_team_value=team.current_team_value
+    )
+    return {"team": team, "players": players, "hired": hired, "by_key": by_key, "summary": summary}
+
+
+def _veterans_leave(rolled, by_key):
+    """Retire the veterans whose roll made them quit (kept in the team's history, as rosters retire a
+    player); returns the rolls for the summary. A player gone since the roll is left alone."""
+    for entry in rolled:
+        player = by_key.get(entry["player"])
+        if entry["leaves"] and player is not None and player.status not in GONE:
+            player.status = Player.Status.RETIRED
+    return rolled
+
+
+def _injure(player, outcome, edition):
+    if outcome["dead"]:
+        player.status = Player.Status.DEAD
+        return
+    if outcome["miss_next_game"]:
+        player.miss_next_game = True
+    if outcome["niggling"]:
+        player.niggling_injuries += 1
+    if outcome["lasting_injury"]:
+        player.lasting_injuries = [*player.lasting_injuries, outcome["lasting_injury"]]
+        characteristic = outcome["characteristic"]
+        setattr(
+            player,
+            characteristic,
+            formulas.reduce(getattr(player, characteristic), characteristic, edition=edition),
+        )
+
+
+def preview(match):
+    """{side: {"before": summary of the team now, "after": plan summary}} for the preview page."""
+    match_events = events(match)
+    previews = {}
+    for side in SIDES:
+        team = Team.objects.get(pk=match.team(side).pk)
+        before = {
+            "treasury": team.treasury,
+            "dedicated_fans": team.dedicated_fans,
+            "team_value": team.team_value,
+            "current_team_value": team.current_team_value,
+        }
+        previews[side] = {
+            "team": team,
+            "before": before,
+            "after": plan(match, side, team=team, match_events=match_events)["summary"],
+        }
+    return previews
