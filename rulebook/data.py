@@ -62,10 +62,18 @@ class Position:
     secondary: str
     big_guy: bool = False
     lineman: bool = False
+    keywords: tuple[str, ...] = ()
 
     @property
     def key(self):
         return f"position.{self.team_id}.{self.id}"
+
+
+def _as_choices(chosen):
+    """A team's draft choices as a tuple: None, one id, or several ids (a League and a Favoured of ...)."""
+    if not chosen:
+        return ()
+    return (chosen,) if isinstance(chosen, str) else tuple(chosen)
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,11 @@ class Team:
     positions: tuple[Position, ...]
     special_rule_options: tuple[str, ...] = ()
     max_big_guys: int | None = None
+    leagues: tuple[str, ...] = ()  # the Leagues it may play for: one is chosen at the draft
+    # Team rules a chosen League brings ({"chaos_clash": ("favoured_of_khorne",)}), and any other keys
+    # of the roster (e.g. which positions may be Team Captain): data the services read.
+    league_rules: dict = field(default_factory=dict, hash=False, compare=False)
+    extra: dict = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def key(self):
@@ -93,11 +106,41 @@ class Team:
     def lineman(self):
         return next(position for position in self.positions if position.lineman)
 
+    def league(self, chosen=None):
+        """The League the team plays for: its only one, or the one chosen at the draft (None if unknown)."""
+        if len(self.leagues) == 1:
+            return self.leagues[0]
+        return next((choice for choice in _as_choices(chosen) if choice in self.leagues), None)
+
+    def rules_in_force(self, chosen=None):
+        """Every team rule and League that applies, given the draft choices (a League, a Favoured of ...)."""
+        choices = _as_choices(chosen)
+        rules = [*self.special_rules, *(choice for choice in choices if choice in self.special_rule_options)]
+        league = self.league(choices)
+        if league:
+            rules += [league, *self.league_rules.get(league, ())]
+        return tuple(dict.fromkeys(rules))
+
     def has_rule(self, rule_id, chosen_rule=None):
-        """Whether the team has `rule_id`, counting the one option its coach chose, if any."""
-        return rule_id in self.special_rules or (
-            rule_id == chosen_rule and rule_id in self.special_rule_options
-        )
+        """Whether the team has `rule_id`, counting what its coach chose at the draft, if anything."""
+        return rule_id in self.rules_in_force(chosen_rule)
+
+    @property
+    def choice_groups(self):
+        """The lists a coach picks exactly one from when drafting: the League (if several), the option."""
+        groups = []
+        if len(self.leagues) > 1:
+            groups.append(self.leagues)
+        if self.special_rule_options:
+            groups.append(self.special_rule_options)
+        return tuple(groups)
+
+    def choice_sets(self):
+        """Every possible combination of draft choices (one empty set when there is nothing to choose)."""
+        sets = [()]
+        for group in self.choice_groups:
+            sets = [(*chosen, option) for chosen in sets for option in group]
+        return sets
 
 
 @dataclass(frozen=True)
@@ -110,6 +153,8 @@ class StarPlayer:
     excluded_teams: tuple[str, ...] = ()
     big_guy: bool = False
     pair: str | None = None
+    keywords: tuple[str, ...] = ()
+    extra: dict = field(default_factory=dict, hash=False, compare=False)  # e.g. mega_star
 
     @property
     def key(self):
@@ -130,7 +175,12 @@ class StarPlayer:
             return False
         if "any" in self.plays_for:
             return True
-        return any(team.has_rule(rule, chosen_rule) for rule in self.plays_for)
+        rules = team.rules_in_force(chosen_rule)
+        return any(rule in rules for rule in self.plays_for)
+
+    def may_play_for_team(self, team):
+        """Whether the star plays for the team under at least one of its possible draft choices."""
+        return any(self.plays_for_team(team, chosen) for chosen in team.choice_sets())
 
 
 @dataclass(frozen=True)
@@ -150,7 +200,8 @@ class Inducement:
         return f"inducement.{self.id}"
 
     def available_to(self, team, chosen_rule=None):
-        if self.only_for and not any(team.has_rule(rule, chosen_rule) for rule in self.only_for):
+        rules = team.rules_in_force(chosen_rule)
+        if self.only_for and not any(rule in rules for rule in self.only_for):
             return False
         if self.only_for_tiers and team.tier not in self.only_for_tiers:
             return False
@@ -162,11 +213,13 @@ class Inducement:
         A team that qualifies for several special prices pays the lowest (a Halfling team plays in both
         the Halfling Thimble Cup and the Old World Classic: its Halfling Hot Pot costs 60,000, not 80,000).
         """
+        rules = team.rules_in_force(chosen_rule)
         special = [
             price["cost"]
             for price in self.prices
-            if ("for_rule" in price and team.has_rule(price["for_rule"], chosen_rule))
+            if ("for_rule" in price and price["for_rule"] in rules)
             or ("for_tier" in price and team.tier == price["for_tier"])
+            or price.get("for_team") == team.id
         ]
         return min(special) if special else self.cost
 

@@ -10,6 +10,10 @@ from rulebook.texts import Texts
 
 EDITIONS_DIR = Path(__file__).resolve().parent / "editions"
 DEFAULT_EDITION = "bb2020"
+# The /rules/ pages had no edition in their URLs while Dugout knew one edition: those links meant it.
+EDITION_OF_UNVERSIONED_URLS = "bb2020"
+# Skill categories as the rulebooks list them: Agility, Devious, General, Mutation, Passing, Strength, Traits.
+CATEGORY_ORDER = "ADGMPST"
 
 
 def _read(folder, name):
@@ -28,6 +32,20 @@ def _skills(entries):
     return tuple(SkillRef.parse(text) for text in entries)
 
 
+_TEAM_FIELDS = {
+    "id",
+    "tier",
+    "reroll_cost",
+    "apothecary",
+    "special_rules",
+    "special_rule_options",
+    "max_big_guys",
+    "leagues",
+    "league_rules",
+    "position",
+}
+
+
 def _team(entry):
     positions = tuple(
         Position(
@@ -41,6 +59,7 @@ def _team(entry):
             secondary=position.get("secondary", ""),
             big_guy=position.get("big_guy", False),
             lineman=position.get("lineman", False),
+            keywords=tuple(position.get("keywords", [])),
         )
         for position in entry["position"]
     )
@@ -53,6 +72,9 @@ def _team(entry):
         special_rule_options=tuple(entry.get("special_rule_options", [])),
         max_big_guys=entry.get("max_big_guys"),
         positions=positions,
+        leagues=tuple(entry.get("leagues", [])),
+        league_rules={league: tuple(rules) for league, rules in entry.get("league_rules", {}).items()},
+        extra={key: value for key, value in entry.items() if key not in _TEAM_FIELDS},
     )
 
 
@@ -66,7 +88,25 @@ def _star(entry):
         excluded_teams=tuple(entry.get("excluded_teams", [])),
         big_guy=entry.get("big_guy", False),
         pair=entry.get("pair"),
+        keywords=tuple(entry.get("keywords", [])),
+        extra={key: value for key, value in entry.items() if key not in _STAR_FIELDS},
     )
+
+
+_STAR_FIELDS = {
+    "id",
+    "cost",
+    "ma",
+    "st",
+    "ag",
+    "pa",
+    "av",
+    "skills",
+    "plays_for",
+    "excluded_teams",
+    "big_guy",
+}
+_STAR_FIELDS |= {"pair", "keywords"}
 
 
 _INDUCEMENT_FIELDS = {
@@ -160,6 +200,33 @@ class Edition:
         if skill.param == "target":
             return f"{name} ({ref.param}+)"
         return f"{name} ({self.texts.get(f'skill_param.{ref.param}', language)})"
+
+    @property
+    def leagues(self):
+        """Every League some team may play for, in the order the teams name them."""
+        return tuple(dict.fromkeys(league for team in self.teams.values() for league in team.leagues))
+
+    @property
+    def team_rules(self):
+        """Every team special rule (and, in editions without Leagues, league affiliation) teams name."""
+        rules = []
+        for team in self.teams.values():
+            rules += [*team.special_rules, *team.special_rule_options]
+            rules += [rule for league_rules in team.league_rules.values() for rule in league_rules]
+        return tuple(dict.fromkeys(rule for rule in rules if rule not in self.leagues))
+
+    @property
+    def categories(self):
+        """The skill category letters this edition uses, in the order of the rulebook's lists."""
+        used = {skill.category for skill in self.skills.values()}
+        return tuple(letter for letter in CATEGORY_ORDER if letter in used)
+
+    def rule_key(self, rule_id):
+        """The text key of a League or team rule: "league.chaos_clash" or "team_rule.swarming"."""
+        return f"league.{rule_id}" if rule_id in self.leagues else f"team_rule.{rule_id}"
+
+    def rule_name(self, rule_id, language="en"):
+        return self.texts.get(f"{self.rule_key(rule_id)}.name", language)
 
     def table(self, table_id):
         if table_id in self.tables:

@@ -27,8 +27,14 @@ def export_edition(edition):
         "name": translations("edition.name"),
         "languages": [language for language in LANGUAGES if language in texts.by_language],
         "settings": edition.settings,
-        "categories": [{"id": letter, "name": translations(f"category.{letter}")} for letter in "AGMPST"],
-        "team_rules": _team_rules(edition, translations),
+        "categories": [
+            {"id": letter, "name": translations(f"category.{letter}")} for letter in edition.categories
+        ],
+        "leagues": [_named(f"league.{league}", league, translations) for league in edition.leagues],
+        "team_rules": [
+            _named(f"team_rule.{rule_id}", rule_id, translations) for rule_id in sorted(edition.team_rules)
+        ],
+        "keywords": [_named(f"keyword.{keyword}", keyword, translations) for keyword in _keywords(edition)],
         "teams": [_team(edition, team, translations) for team in edition.teams.values()],
         "skills": [
             {
@@ -78,20 +84,14 @@ def _skill_labels(edition, refs):
     return [edition.skill_label(ref, "en") for ref in refs]
 
 
-def _team_rules(edition, translations):
-    rule_ids = []
-    for team in edition.teams.values():
-        for rule_id in (*team.special_rules, *team.special_rule_options):
-            if rule_id not in rule_ids:
-                rule_ids.append(rule_id)
-    return [
-        {
-            "id": rule_id,
-            "name": translations(f"team_rule.{rule_id}.name"),
-            "desc": translations(f"team_rule.{rule_id}.desc"),
-        }
-        for rule_id in sorted(rule_ids)
-    ]
+def _named(key, item_id, translations):
+    return {"id": item_id, "name": translations(f"{key}.name"), "desc": translations(f"{key}.desc")}
+
+
+def _keywords(edition):
+    positions = [position.keywords for position in edition.positions()]
+    stars = [star.keywords for star in edition.star_players.values()]
+    return sorted({keyword for keywords in (*positions, *stars) for keyword in keywords})
 
 
 def _team(edition, team, translations):
@@ -103,7 +103,10 @@ def _team(edition, team, translations):
         "apothecary": team.apothecary,
         "special_rules": list(team.special_rules),
         "special_rule_options": list(team.special_rule_options),
+        "leagues": list(team.leagues),
+        "league_rules": {league: list(rules) for league, rules in team.league_rules.items()},
         "max_big_guys": team.max_big_guys,
+        **team.extra,
         "positions": [
             {
                 "id": position.id,
@@ -115,6 +118,7 @@ def _team(edition, team, translations):
                 "skill_refs": [str(ref) for ref in position.skills],
                 "primary": position.primary,
                 "secondary": position.secondary,
+                "keywords": list(position.keywords),
                 "lineman": position.lineman,
                 "big_guy": position.big_guy,
             }
@@ -133,19 +137,14 @@ def _star(edition, star, translations):
         "skill_refs": [str(ref) for ref in star.skills],
         "plays_for": list(star.plays_for),
         "excluded_teams": list(star.excluded_teams),
-        "teams": [team.id for team in edition.teams.values() if _star_may_play_for(star, team)],
+        "teams": [team.id for team in edition.teams.values() if star.may_play_for_team(team)],
+        "keywords": list(star.keywords),
         "big_guy": star.big_guy,
         "pair": star.pair,
+        **star.extra,
         "rule_name": translations(f"{star.key}.rule_name"),
         "rule_desc": translations(f"{star.key}.rule_desc"),
     }
-
-
-def _star_may_play_for(star, team):
-    """Whether the star can play for the team, counting any special rule its coach may choose."""
-    return star.plays_for_team(team) or any(
-        star.plays_for_team(team, option) for option in team.special_rule_options
-    )
 
 
 def _inducement(inducement, translations):

@@ -26,12 +26,12 @@ def test_a_visitor_browses_the_rulebook_then_reads_it_in_korean(page: Page, base
     page.get_by_label("Category").select_option("A")  # submits itself; htmx swaps the list
     expect(page.locator("#skill-block")).to_have_count(0)
     expect(page.locator("#skill-dodge")).to_have_text("Dodge")
-    expect(page).to_have_url(re.compile(r"/rules/skills/\?category=A$"))
+    expect(page).to_have_url(re.compile(r"/rules/bb2020/skills/\?category=A$"))
     assert page.evaluate("document.body.dataset.marker") == "same page"
 
     page.get_by_label("Language").select_option("ko")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
     expect(page.locator("#skill-dodge")).to_have_text("회피")
-    page.goto(f"{base_url}/rules/teams/black_orc/")
+    page.goto(f"{base_url}/rules/bb2020/teams/black_orc/")
     expect(page.get_by_role("heading", level=1)).to_have_text("블랙 오크")
     expect(page.get_by_role("row", name=re.compile("훈련된 트롤"))).to_contain_text("외톨이 (3+)")

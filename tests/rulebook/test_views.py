@@ -14,16 +14,16 @@ from rulebook.edition import get_edition
 EDITION = get_edition()
 PAGES = [
     "/rules/",
-    "/rules/teams/",
-    "/rules/teams/human/",
-    "/rules/skills/",
-    "/rules/skills/?category=A",
-    "/rules/star-players/",
-    "/rules/inducements/",
-    "/rules/tables/",
-    "/rules/tables/weather/",
-    "/rules/tables/expensive_mistakes/",
-    "/rules/tables/random_events/",
+    "/rules/bb2020/teams/",
+    "/rules/bb2020/teams/human/",
+    "/rules/bb2020/skills/",
+    "/rules/bb2020/skills/?category=A",
+    "/rules/bb2020/star-players/",
+    "/rules/bb2020/inducements/",
+    "/rules/bb2020/tables/",
+    "/rules/bb2020/tables/weather/",
+    "/rules/bb2020/tables/expensive_mistakes/",
+    "/rules/bb2020/tables/random_events/",
 ]
 
 
@@ -64,11 +64,11 @@ def test_index_in_english_links_every_section_and_the_export(client):
     assert "Rules reference" in html
     assert "Blood Bowl (2020 edition)" in html
     for url in (
-        "/rules/teams/",
-        "/rules/skills/",
-        "/rules/star-players/",
-        "/rules/inducements/",
-        "/rules/tables/",
+        "/rules/bb2020/teams/",
+        "/rules/bb2020/skills/",
+        "/rules/bb2020/star-players/",
+        "/rules/bb2020/inducements/",
+        "/rules/bb2020/tables/",
     ):
         assert f'href="{url}"' in html
     assert 'href="/rules/bb2020.json"' in html
@@ -85,9 +85,9 @@ def test_index_in_korean(client):
 
 
 def test_teams_list_in_english(client):
-    html = squash(page(client, "/rules/teams/"))
-    assert '<a href="/rules/teams/black_orc/">Black Orc</a>' in html
-    assert html.count('href="/rules/teams/') == 29
+    html = squash(page(client, "/rules/bb2020/teams/"))
+    assert '<a href="/rules/bb2020/teams/black_orc/">Black Orc</a>' in html
+    assert html.count('href="/rules/bb2020/teams/') == 29
     # Black Orc: tier 2, re-rolls 60,000, apothecary
     assert re.search(
         r"Black Orc</a></th> <td class=\"num\">2</td> <td class=\"num\">60,000</td> <td>Yes</td>", html
@@ -98,34 +98,34 @@ def test_teams_list_in_english(client):
 
 
 def test_teams_list_in_french(client):
-    html = page(client, "/rules/teams/", "fr")
+    html = page(client, "/rules/bb2020/teams/", "fr")
     assert "Orques Noirs" in html
     assert "Humains" in html
 
 
 def test_team_roster_in_english(client):
-    html = squash(page(client, "/rules/teams/human/"))
+    html = squash(page(client, "/rules/bb2020/teams/human/"))
     assert "<h1>Human</h1>" in html
     # Human Blitzer: 0-4, 85,000, MA 7 ST 3 AG 3+ PA 4+ AV 9+, Block
     assert re.search(
         r"Human Blitzer</th> <td class=\"num\">0–4</td> <td class=\"num\">85,000</td> "
         r"<td class=\"num\">7</td> <td class=\"num\">3</td> <td class=\"num\">3\+</td> "
         r"<td class=\"num\">4\+</td> <td class=\"num\">9\+</td> "
-        r"<td><a href=\"/rules/skills/#skill-block\">Block</a>",
+        r"<td><a href=\"/rules/bb2020/skills/#skill-block\">Block</a>",
         html,
     )
     assert '<abbr title="General">G</abbr><abbr title="Strength">S</abbr>' in html
     assert "Old World Classic" in html
     assert escape(EDITION.text("team_rule.old_world_classic.desc")) in html
     assert (
-        '<a href="/rules/star-players/#star-griff_oberwald">Griff Oberwald</a></th> '
+        '<a href="/rules/bb2020/star-players/#star-griff_oberwald">Griff Oberwald</a></th> '
         '<td class="num">280,000</td>' in html
     )
     assert "Loner (4+)" in html  # the Ogre
 
 
 def test_team_roster_without_pa_and_with_a_chosen_special_rule(client):
-    html = squash(page(client, "/rules/teams/chaos_chosen/"))
+    html = squash(page(client, "/rules/bb2020/teams/chaos_chosen/"))
     minotaur = html[html.index("Minotaur</th>") :]
     assert '<td class="num">-</td>' in minotaur[: minotaur.index("</tr>")]
     assert "its coach chooses one of these" in html
@@ -133,7 +133,7 @@ def test_team_roster_without_pa_and_with_a_chosen_special_rule(client):
 
 
 def test_team_roster_in_french(client):
-    html = page(client, "/rules/teams/human/", "fr")
+    html = page(client, "/rules/bb2020/teams/human/", "fr")
     assert '<html lang="fr">' in html
     assert "Blitzer Humain" in html
     assert "Classique du Vieux Monde" in html
@@ -142,20 +142,20 @@ def test_team_roster_in_french(client):
 
 
 def test_team_roster_in_korean(client):
-    html = page(client, "/rules/teams/black_orc/", "ko")
+    html = page(client, "/rules/bb2020/teams/black_orc/", "ko")
     assert "블랙 오크" in html
     assert "외톨이 (3+)" in html
 
 
 def test_unknown_team_is_not_found(client):
-    assert client.get("/rules/teams/space_marines/").status_code == 404
+    assert client.get("/rules/bb2020/teams/space_marines/").status_code == 404
 
 
 # --- skills ---------------------------------------------------------------------------------------
 
 
 def test_skills_list_shows_every_category(client):
-    html = page(client, "/rules/skills/")
+    html = page(client, "/rules/bb2020/skills/")
     for letter, name in (
         ("A", "Agility"),
         ("G", "General"),
@@ -165,34 +165,34 @@ def test_skills_list_shows_every_category(client):
     ):
         assert f'<h2 id="category-{letter}">{name}' in html
     assert html.count('<dt id="skill-') == len(EDITION.skills)
-    assert '<dt id="skill-block">Block</dt>' in html
+    assert '<dt id="skill-block">Block <small>(Elite)</small></dt>' in html
 
 
 def test_skills_list_filtered_by_category(client):
-    html = page(client, "/rules/skills/?category=A")
-    assert '<dt id="skill-dodge">Dodge</dt>' in html
+    html = page(client, "/rules/bb2020/skills/?category=A")
+    assert '<dt id="skill-dodge">Dodge <small>(Elite)</small></dt>' in html
     assert "skill-block" not in html
     assert '<option value="A" selected>Agility</option>' in html
     assert html.count('<dt id="skill-') == 12
 
 
 def test_skills_filter_ignores_an_unknown_category(client):
-    html = page(client, "/rules/skills/?category=Z")
+    html = page(client, "/rules/bb2020/skills/?category=Z")
     assert html.count('<dt id="skill-') == len(EDITION.skills)
 
 
 def test_skills_list_htmx_request_gets_only_the_list(client):
-    response = client.get("/rules/skills/?category=G", headers={"HX-Request": "true"})
+    response = client.get("/rules/bb2020/skills/?category=G", headers={"HX-Request": "true"})
     html = response.content.decode()
     assert html.strip().startswith('<section id="skill-list"')
     assert "<html" not in html
-    assert '<dt id="skill-block">Block</dt>' in html
+    assert '<dt id="skill-block">Block <small>(Elite)</small></dt>' in html
     assert "skill-dodge" not in html
     assert "HX-Request" in response.headers["Vary"]
 
 
 def test_skills_list_in_korean(client):
-    html = page(client, "/rules/skills/?category=G", "ko")
+    html = page(client, "/rules/bb2020/skills/?category=G", "ko")
     assert "블록" in html
     assert "일반" in html
 
@@ -201,7 +201,7 @@ def test_skills_list_in_korean(client):
 
 
 def test_star_players_in_english(client):
-    html = squash(page(client, "/rules/star-players/"))
+    html = squash(page(client, "/rules/bb2020/star-players/"))
     assert html.count('<article id="star-') == len(EDITION.star_players)
     griff = html[html.index('<article id="star-griff_oberwald">') :]
     griff = griff[: griff.index("</article>")]
@@ -216,7 +216,7 @@ def test_star_players_in_english(client):
 
 
 def test_star_players_in_french(client):
-    html = page(client, "/rules/star-players/", "fr")
+    html = page(client, "/rules/bb2020/star-players/", "fr")
     assert "Professionnel Accompli" in html
     assert "Classique du Vieux Monde" in html
 
@@ -225,7 +225,7 @@ def test_star_players_in_french(client):
 
 
 def test_inducements_in_english(client):
-    html = squash(page(client, "/rules/inducements/"))
+    html = squash(page(client, "/rules/bb2020/inducements/"))
     bribe = html[html.index('<tr id="inducement-bribe">') :]
     bribe = bribe[: bribe.index("</tr>")]
     assert "Bribe" in bribe
@@ -240,7 +240,7 @@ def test_inducements_in_english(client):
 
 
 def test_inducements_in_korean(client):
-    html = page(client, "/rules/inducements/", "ko")
+    html = page(client, "/rules/bb2020/inducements/", "ko")
     assert "뇌물" in html
     assert "하플링 핫팟" in html
 
@@ -249,14 +249,14 @@ def test_inducements_in_korean(client):
 
 
 def test_tables_list_links_every_table(client):
-    html = page(client, "/rules/tables/")
+    html = page(client, "/rules/bb2020/tables/")
     for table_id in [*EDITION.tables, *EDITION.optional_tables]:
-        assert f'href="/rules/tables/{table_id}/"' in html, table_id
+        assert f'href="/rules/bb2020/tables/{table_id}/"' in html, table_id
 
 
 @pytest.mark.parametrize("table_id", [*EDITION.tables, *EDITION.optional_tables])
 def test_every_table_page_shows_its_name_and_rows(client, table_id):
-    html = page(client, f"/rules/tables/{table_id}/")
+    html = page(client, f"/rules/bb2020/tables/{table_id}/")
     prefix = "table" if table_id in EDITION.tables else "optional"
     assert escape(EDITION.text(f"{prefix}.{table_id}.name")) in html
     table = EDITION.table(table_id)
@@ -266,23 +266,23 @@ def test_every_table_page_shows_its_name_and_rows(client, table_id):
 
 
 def test_weather_table_in_english_and_korean(client):
-    html = squash(page(client, "/rules/tables/weather/"))
+    html = squash(page(client, "/rules/bb2020/tables/weather/"))
     assert '<th scope="col" class="num">2D6</th>' in html
     assert '<td class="num">4–10</td> <th scope="row">Perfect Conditions</th>' in html
-    korean = page(client, "/rules/tables/weather/", "ko")
+    korean = page(client, "/rules/bb2020/tables/weather/", "ko")
     assert "날씨" in korean
     assert "눈보라" in korean
 
 
 def test_ranges_do_not_break_across_lines(client):
-    roster = client.get("/rules/teams/human/").content.decode()
+    roster = client.get("/rules/bb2020/teams/human/").content.decode()
     assert "0–&#8288;16" in roster
-    weather = client.get("/rules/tables/weather/").content.decode()
+    weather = client.get("/rules/bb2020/tables/weather/").content.decode()
     assert "4–\u206010" in weather
 
 
 def test_expensive_mistakes_grid_with_treasury_brackets(client):
-    html = squash(page(client, "/rules/tables/expensive_mistakes/"))
+    html = squash(page(client, "/rules/bb2020/tables/expensive_mistakes/"))
     assert '<th scope="col">100,000 to 195,000 gp</th>' in html
     assert '<th scope="col">600,000 gp and more</th>' in html
     first_row = html[html.index('<th scope="row" class="num">1</th>') :]
@@ -293,7 +293,7 @@ def test_expensive_mistakes_grid_with_treasury_brackets(client):
 
 
 def test_advancement_costs_grid(client):
-    html = squash(page(client, "/rules/tables/advancement_costs/"))
+    html = squash(page(client, "/rules/bb2020/tables/advancement_costs/"))
     assert re.search(
         r"6\. Legend</th> <td class=\"num\">15 SPP</td><td class=\"num\">30 SPP</td>"
         r"<td class=\"num\">40 SPP</td><td class=\"num\">50 SPP</td>",
@@ -302,7 +302,7 @@ def test_advancement_costs_grid(client):
 
 
 def test_value_increases_grids(client):
-    html = squash(page(client, "/rules/tables/value_increases/"))
+    html = squash(page(client, "/rules/bb2020/tables/value_increases/"))
     assert "+1 ST" in html
     assert "+80,000" in html
     assert "Chosen Secondary skill" in html
@@ -310,18 +310,18 @@ def test_value_increases_grids(client):
 
 
 def test_random_events_table_reads_a_d8_and_a_d6(client):
-    html = squash(page(client, "/rules/tables/random_events/"))
+    html = squash(page(client, "/rules/bb2020/tables/random_events/"))
     assert '<th scope="col" class="num">D8</th> <th scope="col" class="num">D6</th>' in html
     assert '<td class="num">7–8</td> <td class="num">6</td> <th scope="row">Total Darkness</th>' in html
-    assert "Noirceur Totale" in page(client, "/rules/tables/random_events/", "fr")
+    assert "Noirceur Totale" in page(client, "/rules/bb2020/tables/random_events/", "fr")
 
 
 def test_stadium_table_links_its_sub_tables(client):
-    html = page(client, "/rules/tables/stadium/")
-    assert 'href="/rules/tables/local_crowd/"' in html
-    sub_table = page(client, "/rules/tables/local_crowd/")
-    assert 'href="/rules/tables/stadium/"' in sub_table
+    html = page(client, "/rules/bb2020/tables/stadium/")
+    assert 'href="/rules/bb2020/tables/local_crowd/"' in html
+    sub_table = page(client, "/rules/bb2020/tables/local_crowd/")
+    assert 'href="/rules/bb2020/tables/stadium/"' in sub_table
 
 
 def test_unknown_table_is_not_found(client):
-    assert client.get("/rules/tables/dungeon_bowl/").status_code == 404
+    assert client.get("/rules/bb2020/tables/dungeon_bowl/").status_code == 404
