@@ -4,8 +4,7 @@ from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
-from rulebook.views.common import edition_or_404, has_text, render_page
-from rulebook.views.common import text
+from rulebook.views.common import edition_or_404, has_text, render_page, text
 
 
 def _table_prefix(edition, table_id):
