@@ -115,7 +115,8 @@ def play_matches(results, teams):
     and casualties of the result, a kill in one casualty in ten, a completion or none per side, an
     interception in one match in five, an MVP per side, and the SPP of all that (the rulebook's values),
     added up in each player's spp_earned. Returns the number of events (MVPs left out) they count."""
-    from matches.models import Match, PlayerMatchStats
+    from league.models import PlayerMatchStats
+    from matches.models import Match
     from rosters.models import Player
     from rulebook.edition import get_edition
     from rulebook.formulas import spp_for
@@ -184,7 +185,7 @@ STAT_FIELDS = {
 def _side_stats(match, side, roster, deeds, *, spp, dice):
     """The PlayerMatchStats of one side of `match`: each of `deeds` (and the MVP) credited to a player of
     `roster` picked by `dice`, whose spp_earned grows by the SPP."""
-    from matches.models import PlayerMatchStats
+    from league.models import PlayerMatchStats
 
     lines = {}
     for deed in [*deeds, "mvp"]:
@@ -216,7 +217,7 @@ def confirmation_costs(season):
     and the players' totals of the fixture's two teams added up again."""
     from league.models import Fixture
     from league.services.standings import recompute_standings
-    from matches.stats import refresh_player_totals
+    from league.stats import refresh_player_totals
 
     fixture = Fixture.objects.filter(season=season).select_related("season__league").last()
     start = time.perf_counter()
@@ -260,7 +261,7 @@ def main():
     from django.test import Client
     from django.urls import reverse
 
-    from matches.models import PlayerMatchStats
+    from league.models import PlayerMatchStats
 
     started = time.perf_counter()
     big, big_season, big_matches, big_events = build_league("Big League", BIG_TEAMS, BIG_MATCHES)

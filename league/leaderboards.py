@@ -3,10 +3,11 @@
 Each is read from what league.services.standings stores (StandingsRow, CoachRecord) by queries that
 the database sorts and limits (ORDER BY ... LIMIT, from indexes), in a constant number of queries
 whatever the size of the league. The players' boards of a season or a league read the players' totals
-that matches.stats keeps from the stats stored when matches are applied (PlayerLeagueStats), one query
+that league.stats keeps from the stats stored when matches are applied (PlayerLeagueStats), one query
 per board.
 """
 
+from league import stats
 from league.models import CoachRecord
 from league.tables import stored_table
 
@@ -37,18 +38,14 @@ def season_team_leaders(season, *, top=TOP):
 def player_leaders(season, *, top=TOP):
     """The players with the most SPP earned in `season`'s counted matches (one query, from the top of an
     index of the stored totals; see player_boards)."""
-    from matches import stats  # matches imports league, not the reverse
-
     return stats.player_board("spp", season=season, top=top)
 
 
 def player_boards(*, season=None, league=None, top=TOP):
     """The players' boards (touchdowns, casualties, completions, interceptions, MVPs, kills, SPP) of
     `season`, or of every season of `league`, from the players' totals over the applied matches of their
-    confirmed fixtures (matches.stats; friendlies do not count). Seven queries, each read from the top
+    confirmed fixtures (league.stats; friendlies do not count). Seven queries, each read from the top
     of an index and limited to `top`."""
-    from matches import stats  # matches imports league, not the reverse
-
     return stats.player_boards(season=season, league=league, top=top)
 
 

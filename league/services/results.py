@@ -14,6 +14,7 @@ from dugout.tasks import send_on_commit
 from league.models import Fixture, Result
 from league.permissions import require_commissioner
 from league.services.standings import recompute_standings
+from league.stats import refresh_player_totals
 
 SUBMITTED, DISPUTED, CONFIRMED = Result.Status.SUBMITTED, Result.Status.DISPUTED, Result.Status.CONFIRMED
 
@@ -38,10 +39,8 @@ def _counts(result, *, confirmed):
     """The result now counts (or no longer does): mark its fixture, and recompute the table of a league game.
 
     Side effects: saves Fixture.confirmed; replaces the season's StandingsRows for a league fixture,
-    and the players' totals of its two teams (matches.stats, PlayerLeagueStats).
+    and the players' totals of its two teams (league.stats, PlayerLeagueStats).
     """
-    from matches.stats import refresh_player_totals  # matches imports league, not the reverse
-
     fixture = result.fixture
     Fixture.objects.filter(pk=fixture.pk).update(confirmed=confirmed)
     fixture.confirmed = confirmed

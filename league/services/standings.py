@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from league.models import CoachRecord, Fixture, Result, Season, StandingsRow
+from league.stats import store_player_totals
 from league.tables import season_standings
 
 
@@ -122,10 +123,8 @@ def rebuild_standings(*, season):
     (imports, fixes by hand, the admin).
 
     Side effects: sets Fixture.confirmed from each fixture's result, replaces the StandingsRows, and the
-    players' totals of the season and its league (matches.stats, PlayerLeagueStats).
+    players' totals of the season and its league (league.stats, PlayerLeagueStats).
     """
-    from matches.stats import store_player_totals  # matches imports league, not the reverse
-
     with transaction.atomic():
         confirmed = Result.objects.filter(fixture=OuterRef("pk"), status=Result.Status.CONFIRMED)
         Fixture.objects.filter(season=season).update(confirmed=Exists(confirmed))

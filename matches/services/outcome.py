@@ -7,7 +7,8 @@ applied). The post-match sequence (matches.services.postmatch) and the league li
 
 from django.db import transaction
 
-from matches.models import SIDES, Event, PlayerMatchStats, other
+from league.models import PlayerMatchStats
+from matches.models import SIDES, Event, other
 from matches.services import effects
 from rosters.models import Player
 from rulebook.edition import get_edition

@@ -16,14 +16,24 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import User
-from league.models import CoachRecord, League, PointsAdjustment, Result, Season, SeasonPrize, StandingsRow
+from league.models import (
+    CoachRecord,
+    League,
+    PlayerLeagueStats,
+    PlayerMatchStats,
+    PointsAdjustment,
+    Result,
+    Season,
+    SeasonPrize,
+    StandingsRow,
+)
 from league.services import prizes, results, scheduling
 from league.services.adjustments import add_adjustment
 from league.services.leagues import set_season_status
 from league.services.results import confirm_result, submit_result
 from league.services.standings import rebuild_standings
 from league.tables import season_standings
-from matches.models import Match, PlayerLeagueStats, PlayerMatchStats
+from matches.models import Match
 from rosters.models import LedgerEntry, Player, Team
 from tests.factories import UserFactory
 from tests.league.factories import make_entry, make_fixture, make_league, make_season, play

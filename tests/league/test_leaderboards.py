@@ -7,10 +7,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.leaderboards import player_boards
-from league.models import Result, Season
-from matches.models import SIDES, Drive, Event, Match, PlayerMatchStats
+from league.models import PlayerMatchStats, Result, Season
+from league.stats import refresh_player_totals, store_player_totals
+from matches.models import SIDES, Drive, Event, Match
 from matches.services import postmatch
-from matches.stats import refresh_player_totals, store_player_totals
 from rosters.models import Player
 from tests.league.factories import make_entry, make_league, make_season, play
 

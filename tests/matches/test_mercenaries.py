@@ -14,7 +14,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from matches.models import Match, PlayerMatchStats
+from league.models import PlayerMatchStats
+from matches.models import Match
 from matches.services import drives, postmatch, prematch
 from rosters.models import Player
 from rulebook.dice import Dice

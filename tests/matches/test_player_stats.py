@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from matches.models import Match, PlayerMatchStats
+from league.models import PlayerMatchStats
+from matches.models import Match
 from matches.services import drives, postmatch
 from rulebook.dice import Dice
 from tests.matches.test_full_match import _play_with_entered_dice

@@ -4,9 +4,8 @@ or undone, its result reopened or confirmed again."""
 import pytest
 
 from league.leaderboards import player_boards
-from league.models import Result
+from league.models import PlayerLeagueStats, Result
 from league.services.results import confirm_result, decide_result, reopen_result
-from matches.models import PlayerLeagueStats
 from matches.services import league as league_link
 from matches.services import postmatch
 from tests.matches.test_league_match import _play_to_post_match, fixture  # noqa: F401 (a pytest fixture)

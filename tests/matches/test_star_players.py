@@ -16,8 +16,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from league.models import PlayerMatchStats
 from matches.forms import EndDriveForm, QuickEventForm
-from matches.models import Event, Match, PlayerMatchStats
+from matches.models import Event, Match
 from matches.services import drives, postmatch, prematch
 from rosters.ledger import snapshot_player
 from rosters.models import Player

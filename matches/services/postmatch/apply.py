@@ -7,11 +7,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from matches.models import SIDES, Match, PlayerMatchStats
+from league.models import PlayerMatchStats
+from league.stats import refresh_player_totals
+from matches.models import SIDES, Match
 from matches.services import league as league_link
 from matches.services.outcome import events, player_stats
 from matches.services.postmatch.plan import plan
-from matches.stats import refresh_player_totals
 from rosters.ledger import PLAYER_FIELDS, restore, snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player, Team
 

@@ -13,8 +13,7 @@ row and no board line.
 from django.db import transaction
 from django.db.models import F, Q, Sum
 
-from league.models import Result, SeasonEntry
-from matches.models import Match, PlayerLeagueStats, PlayerMatchStats
+from league.models import PlayerLeagueStats, PlayerMatchStats, Result, SeasonEntry
 from rosters.models import Player
 
 TOP = 10
@@ -30,15 +29,6 @@ BOARDS = {
 }
 STATS = PlayerMatchStats.STATS
 CHUNK = 500  # players added up per query (a list of ids within every database's limit on parameters)
-
-
-def counted_matches(*, season=None, league=None):
-    """The applied matches of `season` (or of every season of `league`) whose fixture's result is
-    confirmed."""
-    matches = Match.objects.applied().filter(fixture__result__status=Result.Status.CONFIRMED)
-    if season is not None:
-        return matches.filter(fixture__season=season)
-    return matches.filter(fixture__season__league=league)
 
 
 def player_boards(*, season=None, league=None, top=TOP):
@@ -101,8 +91,9 @@ def _store(season, players):
     driven by the players' ids (their rows of each table, read by index), whatever the size of the
     league: the season and the league are conditions of the sums, not of the rows read."""
     league_id = season.league_id
+    # A PlayerMatchStats row exists only while its match is applied (apply_postmatch writes it,
+    # undo_apply deletes it): what counts is its fixture's season and confirmed result.
     counted = Q(
-        match__status=Match.Status.APPLIED,
         match__fixture__season=season,
         match__fixture__result__status=Result.Status.CONFIRMED,
     )

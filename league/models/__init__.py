@@ -1,0 +1,78 @@
+"""The league's models, by subject: `leagues` (leagues, their rules, invitations), `seasons` (seasons,
+entries, rounds, fixtures, results), `tables` (what is stored from the results: standings rows, points
+adjustments, coaches' records, prizes) and `stats` (players' statistics per match and their totals).
+
+Models hold state and read-side vocabulary (QuerySets); every change goes through league.services.
+Callers import from this package: `from league.models import Season`.
+"""
+
+from league.models.leagues import (
+    DEFAULT_TIEBREAKERS,
+    TIEBREAKERS,
+    Game,
+    Invitation,
+    League,
+    LeagueQuerySet,
+    _invitation_code,
+    optional_rule_ids,
+    rulebook_league_defaults,
+)
+from league.models.seasons import (
+    Fixture,
+    FixtureQuerySet,
+    Result,
+    ResultQuerySet,
+    Round,
+    Season,
+    SeasonEntry,
+    SeasonEntryQuerySet,
+    Side,
+    _coin_seed,
+)
+from league.models.stats import PlayerLeagueStats, PlayerMatchStats
+from league.models.tables import (
+    PLACE_LABELS,
+    PRIZE_PLACES,
+    CoachRecord,
+    CoachRecordQuerySet,
+    PointsAdjustment,
+    PointsAdjustmentQuerySet,
+    SeasonPrize,
+    SeasonPrizeQuerySet,
+    StandingsRow,
+    StandingsRowQuerySet,
+)
+
+__all__ = [
+    "DEFAULT_TIEBREAKERS",
+    "PLACE_LABELS",
+    "PRIZE_PLACES",
+    "TIEBREAKERS",
+    "CoachRecord",
+    "CoachRecordQuerySet",
+    "Fixture",
+    "FixtureQuerySet",
+    "Game",
+    "Invitation",
+    "League",
+    "LeagueQuerySet",
+    "PlayerLeagueStats",
+    "PlayerMatchStats",
+    "PointsAdjustment",
+    "PointsAdjustmentQuerySet",
+    "Result",
+    "ResultQuerySet",
+    "Round",
+    "Season",
+    "SeasonEntry",
+    "SeasonEntryQuerySet",
+    "SeasonPrize",
+    "SeasonPrizeQuerySet",
+    "Side",
+    "StandingsRow",
+    "StandingsRowQuerySet",
+    "_coin_seed",
+    "_invitation_code",
+    "optional_rule_ids",
+    "rulebook_league_defaults",
+]

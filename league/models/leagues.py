@@ -1,0 +1,176 @@
+"""Leagues, their rules (points, tie-breakers, optional rules) and their invitations."""
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from league import permissions
+from rulebook.edition import get_edition
+
+TIEBREAKERS = {
+    "head_to_head_points": _("Head-to-head points"),
+    "head_to_head_td_difference": _("Head-to-head touchdown difference"),
+    "td_difference": _("Touchdown difference"),
+    "cas_difference": _("Casualty difference"),
+    "touchdowns_scored": _("Touchdowns scored"),
+    "casualties_inflicted": _("Casualties inflicted"),
+    "fewest_conceded": _("Fewest touchdowns conceded"),
+    "coin_flip": _("Coin flip"),
+}
+# The rulebook's [league] tie-breakers under our names.
+_RULEBOOK_TIEBREAKERS = {"casualties_caused": "casualties_inflicted"}
+DEFAULT_TIEBREAKERS = ["td_difference", "touchdowns_scored", "casualties_inflicted", "coin_flip"]
+
+
+class Game(models.TextChoices):
+    BB2020 = "bb2020", _("Blood Bowl (2020 edition)")
+    RUGBY = "rugby", _("Rugby miniatures game")
+    HEXFOOTBALL = "hexfootball", _("Hex football game")
+
+
+def optional_rule_ids():
+    return get_edition("bb2020").optional_rules
+
+
+def rulebook_league_defaults():
+    """Points, bonus points and tie-breakers from the rulebook's [league] section."""
+    league = get_edition("bb2020").settings["league"]
+    tiebreakers = [_RULEBOOK_TIEBREAKERS.get(name, name) for name in league["tiebreakers"]]
+    return {
+        "points": league["points"],
+        "bonus_points": league["bonus_points"],
+        "bonus_points_default": league["bonus_points_default"],
+        "tiebreakers": [name for name in tiebreakers if name in TIEBREAKERS] + ["coin_flip"],
+    }
+
+
+class LeagueQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """Public leagues, and the private ones the user commissions or plays in."""
+        if not user.is_authenticated:
+            return self.filter(public=True)
+        return self.filter(
+            Q(public=True) | Q(commissioners=user) | Q(members=user) | Q(seasons__entries__coach=user)
+        ).distinct()
+
+    def commissioned_by(self, user):
+        return self.filter(commissioners=user) if user.is_authenticated else self.none()
+
+
+class League(models.Model):
+    class PettyCash(models.TextChoices):
+        PROCEDURE_2020 = "2020", _("2020 rulebook as printed")
+        PROCEDURE_2025 = "2025", _("May 2025 errata")
+
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    game = models.CharField(_("game"), max_length=20, choices=Game, default=Game.BB2020)
+    description = models.TextField(_("description"), blank=True)
+    commissioners = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="commissioned_leagues", verbose_name=_("commissioners")
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="league_memberships",
+        blank=True,
+        verbose_name=_("members"),
+        help_text=_("Coaches who joined with an invitation."),
+    )
+    public = models.BooleanField(_("public"), default=True, help_text=_("Anyone may see the league."))
+    points_win = models.SmallIntegerField(_("points for a win"), default=3)
+    points_draw = models.SmallIntegerField(_("points for a draw"), default=1)
+    points_loss = models.SmallIntegerField(_("points for a loss"), default=0)
+    bonus_points = models.BooleanField(_("bonus points"), default=False)
+    bonus_three_plus_touchdowns = models.SmallIntegerField(_("bonus for 3+ touchdowns"), default=1)
+    bonus_no_touchdown_conceded = models.SmallIntegerField(_("bonus for conceding no touchdown"), default=1)
+    bonus_three_plus_casualties = models.SmallIntegerField(_("bonus for 3+ casualties"), default=1)
+    tiebreakers = models.JSONField(_("tie-breakers"), default=list, blank=True)
+    starting_treasury = models.PositiveIntegerField(_("starting treasury"), default=1000000)
+    petty_cash_procedure = models.CharField(
+        _("petty cash procedure"), max_length=4, choices=PettyCash, default=PettyCash.PROCEDURE_2025
+    )
+    optional_rules = models.JSONField(_("optional rules"), default=list, blank=True)
+    webhook_url = models.URLField(
+        _("webhook URL"),
+        blank=True,
+        help_text=_("A Discord-compatible webhook told about submitted, disputed and confirmed results."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        unknown = [name for name in self.tiebreakers if name not in TIEBREAKERS]
+        if unknown or len(set(self.tiebreakers)) != len(self.tiebreakers):
+            raise ValidationError({"tiebreakers": _("Choose each tie-breaker at most once, from the list.")})
+        if any(rule not in optional_rule_ids() for rule in self.optional_rules):
+            raise ValidationError({"optional_rules": _("Unknown optional rule.")})
+
+    @property
+    def is_blood_bowl(self):
+        return self.game == Game.BB2020
+
+    def is_commissioner(self, user):
+        """Whether `user` commissions this league (league.permissions.is_commissioner)."""
+        return permissions.is_commissioner(user, self)
+
+    def is_visible_to(self, user):
+        return self.public or League.objects.visible_to(user).filter(pk=self.pk).exists()
+
+    def scoring(self):
+        """The points and bonus points settings as a plain dict for league.standings."""
+        return {
+            "win": self.points_win,
+            "draw": self.points_draw,
+            "loss": self.points_loss,
+            "bonus": {
+                "three_plus_touchdowns": self.bonus_three_plus_touchdowns,
+                "no_touchdown_conceded": self.bonus_no_touchdown_conceded,
+                "three_plus_casualties": self.bonus_three_plus_casualties,
+            }
+            if self.bonus_points
+            else None,
+        }
+
+
+def _invitation_code():
+    return secrets.token_urlsafe(12)
+
+
+class Invitation(models.Model):
+    """A link or code that lets a coach join a league (enter a team in its open season)."""
+
+    code = models.CharField(_("code"), max_length=32, unique=True, default=_invitation_code)
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    expires = models.DateTimeField(_("expires"), null=True, blank=True)
+    max_uses = models.PositiveIntegerField(_("maximum uses"), null=True, blank=True)
+    uses = models.PositiveIntegerField(_("uses"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self):
+        return self.code
+
+    def is_usable(self, now=None):
+        now = now or timezone.now()
+        if self.expires and self.expires <= now:
+            return False
+        return self.max_uses is None or self.uses < self.max_uses
