@@ -224,6 +224,20 @@ class Inducement:
         return min(special) if special else self.cost
 
 
+def hireling_available(entry, team, chosen_rule=None):
+    """Whether a team may hire this wizard, famous staff member or referee (`only_for` rules, if any)."""
+    only_for = entry.get("only_for", [])
+    rules = team.rules_in_force(chosen_rule)
+    return not only_for or any(rule in rules for rule in only_for)
+
+
+def hireling_price(entry, team, chosen_rule=None):
+    """What a team pays for a hireling: its cost, or the lowest special price the team qualifies for."""
+    rules = team.rules_in_force(chosen_rule)
+    special = [price["cost"] for price in entry.get("price", []) if price.get("for_rule") in rules]
+    return min([entry["cost"], *special])
+
+
 @dataclass(frozen=True)
 class Table:
     """A rules table: the dice rolled (if any) and rows, each mapping a roll range to a result id."""

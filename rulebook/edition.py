@@ -163,8 +163,14 @@ class Edition:
         }
         inducements = _read(folder, "inducements")
         self.inducements = {entry["id"]: _inducement(entry) for entry in inducements.get("inducement", [])}
-        self.wizards = {entry["id"]: entry for entry in inducements.get("wizard", [])}
-        self.famous_staff = {entry["id"]: entry for entry in inducements.get("famous_staff", [])}
+        # The lists an inducement with `choices` hires from (wizard, famous_staff, biased_referee ...).
+        self.hirelings = {
+            kind: {entry["id"]: entry for entry in entries}
+            for kind, entries in inducements.items()
+            if kind != "inducement" and isinstance(entries, list)
+        }
+        self.wizards = self.hirelings.get("wizard", {})
+        self.famous_staff = self.hirelings.get("famous_staff", {})
         self.tables = _tables(_read(folder, "tables"))
         optional = _read(folder, "optional")
         self.optional_rules = tuple(optional.get("rules", []))

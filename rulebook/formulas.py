@@ -81,9 +81,10 @@ def fan_factor(dedicated_fans, d3):
 
 
 def prayers_count(ctv_a, ctv_b, *, edition=None):
-    """How many Prayers to Nuffle the underdog rolls: one per FULL step of CTV difference."""
-    step = (edition or get_edition()).settings["prayers"]["per_ctv_difference"]
-    return abs(ctv_a - ctv_b) // step
+    """How many Prayers to Nuffle the underdog rolls: one per FULL step of CTV difference (none in an
+    edition where prayers are an inducement bought for gold)."""
+    step = (edition or get_edition()).settings["prayers"].get("per_ctv_difference")
+    return abs(ctv_a - ctv_b) // step if step else 0
 
 
 @dataclass(frozen=True)
@@ -130,10 +131,13 @@ def petty_cash(
 # --- after the game ---------------------------------------------------------------------------------
 
 
-def winnings(*, fan_factors, touchdowns, conceded=False, opponent_conceded=False, edition=None):
-    """((sum of both Fan Factors) / 2 + own touchdowns) x 10,000.
+def winnings(
+    *, fan_factors, touchdowns, conceded=False, opponent_conceded=False, stalled=False, edition=None
+):
+    """((sum of both Fan Factors) / 2 + own touchdowns [+ a bonus if no player Stalled]) x 10,000.
 
-    A team that concedes gets nothing; its opponent is paid the whole attendance, not half of it.
+    A team that concedes gets nothing; its opponent is paid the whole attendance, not half of it. The
+    no-stalling bonus exists only in editions that have one (BB2025), and not after a concession there.
     """
     rules = (edition or get_edition()).settings["winnings"]
     if conceded:
@@ -142,7 +146,10 @@ def winnings(*, fan_factors, touchdowns, conceded=False, opponent_conceded=False
     attendance = sum(fan_factors) * multiplier
     if not (opponent_conceded and rules["conceded_winner_gets_full_attendance"]):
         attendance //= rules["fan_attendance_divisor"]
-    return attendance + touchdowns * rules["per_touchdown"] * multiplier
+    bonus = 0 if stalled else rules.get("no_stalling_bonus", 0)
+    if opponent_conceded and not rules.get("conceded_winner_no_stalling_bonus", True):
+        bonus = 0
+    return attendance + (touchdowns * rules["per_touchdown"] + bonus) * multiplier
 
 
 def dedicated_fans_after(dedicated_fans, *, result, d6=None, edition=None):
@@ -215,13 +222,14 @@ ADVANCEMENT_KINDS = (
     "chosen_secondary",
     "characteristic",
 )
-_COST_COLUMN = {
-    "random_primary": "random_primary",
-    "chosen_primary": "chosen_primary_or_random_secondary",
-    "random_secondary": "chosen_primary_or_random_secondary",
-    "chosen_secondary": "chosen_secondary",
-    "characteristic": "characteristic",
-}
+
+
+def advancement_kinds(*, edition):
+    """The kinds of advancement the edition offers: a cost column "a_or_b" offers both a and b."""
+    columns = edition.table("advancement_costs").extra["kinds"]
+    return tuple(
+        kind for kind in ADVANCEMENT_KINDS if any(kind in column.split("_or_") for column in columns)
+    )
 
 
 def advancement_cost(kind, advancements_taken, *, edition=None):
@@ -230,8 +238,11 @@ def advancement_cost(kind, advancements_taken, *, edition=None):
     limit = edition.settings["advancement"]["max_advancements"]
     if advancements_taken >= limit:
         raise ValueError(f"a player may take at most {limit} advancements")
-    row = edition.table("advancement_costs").rows[advancements_taken]
-    return row[_COST_COLUMN[kind]]
+    table = edition.table("advancement_costs")
+    column = next((column for column in table.extra["kinds"] if kind in column.split("_or_")), None)
+    if column is None:
+        raise ValueError(f"the edition {edition.id} has no {kind} advancement")
+    return table.rows[advancements_taken][column]
 
 
 def random_skill(category, first_d6, second_d6, *, edition=None):
@@ -294,13 +305,14 @@ def can_improve(player, characteristic, *, edition=None):
     return low <= improved <= high
 
 
-def characteristic_choices(d16, player, *, edition=None):
-    """The characteristics a player may raise after this D16 on the characteristic improvement table.
+def characteristic_choices(roll, player, *, edition=None):
+    """The characteristics a player may raise after this roll on the characteristic improvement table
+    (a D16 in BB2020, a D8 in BB2025).
 
     An empty list means none is allowed: the coach takes a skill instead (the table's fallback).
     """
     edition = edition or get_edition()
-    row = edition.table("characteristic_improvement").row_for(d16)
+    row = edition.table("characteristic_improvement").row_for(roll)
     return [c for c in row["choices"] if can_improve(player, c, edition=edition)]
 
 
@@ -349,6 +361,12 @@ def reduce(value, characteristic, *, edition=None):
     return min(high, max(low, value - rules["step"][characteristic]))
 
 
-def spp_for(action, *, edition=None):
-    """SPP earned for one completion, deflection, interception, casualty, touchdown or MVP."""
-    return (edition or get_edition()).table("spp").row(action)["spp"]
+def spp_for(action, *, team_rules=(), edition=None):
+    """SPP earned for one completion, interception, casualty, touchdown, MVP ...; a team rule may change
+    an award (BB2025 Brawlin' Brutes: 3 for a casualty, 2 for a touchdown)."""
+    table = (edition or get_edition()).table("spp")
+    for rule in team_rules:
+        override = table.extra.get("rule_overrides", {}).get(rule, {})
+        if action in override:
+            return override[action]
+    return table.row(action)["spp"]
