@@ -1,11 +1,14 @@
-"""Who may change a team: its coach, or a commissioner of a league the team plays in (recorded as such)."""
+"""Who may change a team: its coach, or a commissioner of a league the team plays in (recorded as such).
+
+The commissioner's right is a league rule: the league app registers it (rosters.hooks), rosters does
+not import the league."""
 
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from league.permissions import commissions_team
+from rosters.hooks import hooks
 from rosters.models import Team
 
 
@@ -22,8 +25,8 @@ class Editor:
 
 def is_commissioner_for(user, team):
     """Whether `user` commissions a league in which `team` is registered for a season (the league app
-    answers: league.permissions.commissions_team)."""
-    return commissions_team(user, team)
+    answers: league.permissions.commissions_team, registered as a rosters hook)."""
+    return hooks.commissions_team(user, team)
 
 
 def editor_for(user, team):

@@ -6,20 +6,20 @@ a new Niggling Injury), raising funds (a budget from the base, the treasury and 
 the re-draft itself (re-hire players at their current value plus a fee per season played, re-rolls at
 the roster price, staff, Dedicated Fans kept for free; what is left becomes the treasury).
 
-The league app depends on rosters: the functions reading seasons, results and matches import them inside
-the function. The budget and the costs are pure functions of their arguments.
+What the league and the matches know (the season, its games, the friendlies, the seasons each player
+played) comes through rosters.hooks, which those apps fill at start-up: rosters imports neither. The
+budget and the costs are pure functions of their arguments.
 """
 
 from dataclasses import asdict, dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max, Q
-from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rosters import ledger
+from rosters.hooks import hooks
 from rosters.models import LedgerEntry, Player, Team
 from rosters.values import player_value
 from rulebook import formulas
@@ -121,30 +121,12 @@ def redraft_cost(*, rehired, rerolls, staff, reroll_cost, edition=None):
     return players + rerolls * reroll_price + sideline
 
 
-# --- what the league knows (imported lazily: league depends on rosters) -----------------------------
+# --- what the league and the matches know (rosters.hooks: they register it, rosters does not import them)
 
 
 def redraft_season(team):
-    """The finished season the team may be re-drafted for now, or None.
-
-    Between seasons means: the team is not drafting, is not entered in a running season, and the latest
-    finished season it played in has not been re-drafted for yet (an undone re-draft may be done again).
-    """
-    from league.models import Season, SeasonEntry
-
-    if team.is_draft:
-        return None
-    entries = SeasonEntry.objects.filter(team=team).exclude(status=SeasonEntry.Status.WITHDRAWN)
-    if entries.filter(season__status=Season.Status.RUNNING).exists():
-        return None
-    season = (
-        Season.objects.filter(entries__team=team, status=Season.Status.FINISHED)
-        .order_by("-created_at", "-id")
-        .first()
-    )
-    if season is None or already_redrafted(team, season.pk):
-        return None
-    return season
+    """The finished season the team may be re-drafted for now, or None (league.redraft answers)."""
+    return hooks.redraft_season(team)
 
 
 def already_redrafted(team, season_id):
@@ -152,61 +134,20 @@ def already_redrafted(team, season_id):
 
 
 def season_record(team, season):
-    """Games the team played in `season` (confirmed results), its wins and draws, and the friendlies
-    it played since its previous re-draft."""
-    from league.models import Fixture, Result
-    from league.standings import Game
-    from matches.models import Match
-
-    mine = set(team.season_entries.filter(season=season).values_list("pk", flat=True))
-    fixtures = (
-        Fixture.objects.for_season(season)
-        .filter(Q(home__in=mine) | Q(away__in=mine), result__status=Result.Status.CONFIRMED)
-        .select_related("result")
-    )
-    games = wins = draws = 0
-    for fixture in fixtures:
-        result = fixture.result
-        game = Game(
-            home=fixture.home_id,
-            away=fixture.away_id,
-            home_score=result.home_score,
-            away_score=result.away_score,
-            conceded_by=result.conceded_by_id,
-        )
-        outcome = game.outcome_for(fixture.home_id if fixture.home_id in mine else fixture.away_id)
-        games += 1
-        wins += outcome == "win"
-        draws += outcome == "draw"
-    friendlies = Match.objects.for_team(team).applied().filter(fixture__isnull=True)
+    """Games the team played in `season` (confirmed results), its wins and draws (the league answers),
+    and the friendlies it played since its previous re-draft (the matches answer)."""
     previous = team.ledger.filter(kind=Kind.REDRAFT).order_by("-created_at", "-id").first()
-    if previous is not None:
-        friendlies = friendlies.filter(applied_at__gt=previous.created_at)
     return SeasonRecord(
         season_id=season.pk,
         season_name=str(season.name),
-        league_games=games,
-        league_wins=wins,
-        league_draws=draws,
-        friendlies=friendlies.count(),
+        **hooks.league_games(team, season),
+        friendlies=hooks.friendlies_played(team, since=previous.created_at if previous else None),
     )
 
 
 def seasons_played(team, players):
-    """{player id: previous seasons the player took part in}: finished seasons in which the team played
-    a confirmed game after the player joined it."""
-    from league.models import Result, Season
-
-    ends = (
-        Result.objects.confirmed()
-        .filter(Q(fixture__home__team=team) | Q(fixture__away__team=team))
-        .filter(fixture__season__status=Season.Status.FINISHED)
-        .values("fixture__season")
-        .annotate(end=Max(Coalesce("confirmed_at", "submitted_at")))
-        .values_list("end", flat=True)
-    )
-    ends = list(ends)
-    return {player.pk: sum(1 for end in ends if player.created_at <= end) for player in players}
+    """{player id: previous seasons the player took part in} (league.redraft answers)."""
+    return hooks.seasons_played(team, players)
 
 
 # --- rest and recovery ---------------------------------------------------------------------------------

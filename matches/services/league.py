@@ -106,3 +106,12 @@ def ready_to_apply(match):
     result = league_result(match)
     confirmed = result is not None and result.status == Result.Status.CONFIRMED
     return confirmed and match.status in {Match.Status.SUBMITTED, Match.Status.CONFIRMED}
+
+
+def friendlies_played(team, *, since=None):
+    """How many friendlies (matches without a fixture) `team` has had applied, after `since` when
+    given. Registered as a rosters hook (matches.apps): the re-draft budget counts them."""
+    friendlies = Match.objects.for_team(team).applied().filter(fixture__isnull=True)
+    if since is not None:
+        friendlies = friendlies.filter(applied_at__gt=since)
+    return friendlies.count()

@@ -408,7 +408,7 @@ def test_random_skill_rolled_by_dugout_through_the_page(client_of, coach, monkey
 
     from rulebook.dice import Dice
 
-    monkeypatch.setattr("rosters.forms.Dice", lambda: Dice(random.Random(11)))
+    monkeypatch.setattr("rosters.forms.advancement.Dice", lambda: Dice(random.Random(11)))
     team = ready_human_team(coach)
     player = give_spp(team, get_player(team, "lineman"), 3)
     response = client_of.post(

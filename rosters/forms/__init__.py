@@ -1,0 +1,64 @@
+"""Forms of the rosters app. Each one turns the posted fields into domain values (`clean_<field>`), takes
+its context (team, editor, player) as keyword-only arguments, and `save()` calls the service.
+
+`submit()` validates and saves in one go: a rule the service enforces ends up as a form error, the same
+way as a field error, and nothing is changed. The modules: `base` (the form bases), `team` (creating,
+importing and changing a team and its players), `advancement`, `redraft`. Callers import from this
+package: `from rosters.forms import HireForm`.
+"""
+
+from rosters.forms.advancement import (
+    AdvancementForm,
+    CharacteristicChoiceForm,
+    CharacteristicRollForm,
+    ChosenSkillForm,
+    RandomSkillForm,
+    skill_choices,
+)
+from rosters.forms.base import PlayerActionForm, ServiceForm, TeamActionForm
+from rosters.forms.redraft import RedraftForm
+from rosters.forms.team import (
+    MAX_IMPORT_BYTES,
+    FansForm,
+    FireForm,
+    HireForm,
+    ImportForm,
+    NewTeamForm,
+    PlayerForm,
+    ReadyForm,
+    RerollForm,
+    RetireForm,
+    ReturnForm,
+    StaffForm,
+    UndoForm,
+    special_rule_choices,
+    team_list_choices,
+)
+
+__all__ = [
+    "MAX_IMPORT_BYTES",
+    "AdvancementForm",
+    "CharacteristicChoiceForm",
+    "CharacteristicRollForm",
+    "ChosenSkillForm",
+    "FansForm",
+    "FireForm",
+    "HireForm",
+    "ImportForm",
+    "NewTeamForm",
+    "PlayerActionForm",
+    "PlayerForm",
+    "RandomSkillForm",
+    "ReadyForm",
+    "RedraftForm",
+    "RerollForm",
+    "RetireForm",
+    "ReturnForm",
+    "ServiceForm",
+    "StaffForm",
+    "TeamActionForm",
+    "UndoForm",
+    "skill_choices",
+    "special_rule_choices",
+    "team_list_choices",
+]

@@ -1,0 +1,256 @@
+"""Forms that create, import and change a team: the draft panel, between matches, one player."""
+
+import json
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from rosters import services, transfer
+from rosters.forms.base import PlayerActionForm, ServiceForm, TeamActionForm
+from rosters.ledger import UndoError, undo_latest
+from rulebook.edition import DEFAULT_EDITION, get_edition
+
+MAX_IMPORT_BYTES = 1_000_000
+
+
+# --- creating and importing a team ------------------------------------------------------------------
+
+
+def team_list_choices(edition):
+    """Team lists grouped by tier, named in the active language, sorted by name."""
+    language = get_language()
+    groups = []
+    for tier in sorted({team.tier for team in edition.teams.values()}):
+        teams = sorted(
+            ((team.id, edition.name(team, language)) for team in edition.teams.values() if team.tier == tier),
+            key=lambda choice: choice[1].casefold(),
+        )
+        groups.append((_("Tier %(tier)d") % {"tier": tier}, teams))
+    return groups
+
+
+def special_rule_choices(edition):
+    """For each team list offering a choice of special rule: its options, named in the active language."""
+    language = get_language()
+    groups = []
+    for team in sorted(edition.teams.values(), key=lambda team: edition.name(team, language).casefold()):
+        if team.special_rule_options:
+            options = [
+                (rule, edition.text(f"team_rule.{rule}.name", language)) for rule in team.special_rule_options
+            ]
+            groups.append((edition.name(team, language), options))
+    return groups
+
+
+class NewTeamForm(ServiceForm):
+    roster = forms.ChoiceField(label=_("Team list"))
+    name = forms.CharField(label=_("Team name"), max_length=80)
+    chosen_rule = forms.ChoiceField(
+        label=_("Special rule"),
+        required=False,
+        help_text=_(
+            "Only for the team lists that offer a choice (listed here); leave it empty for the others."
+        ),
+    )
+
+    def __init__(self, data=None, *args, coach, edition=DEFAULT_EDITION, **kwargs):
+        super().__init__(data, *args, **kwargs)
+        self.coach = coach
+        self.edition = get_edition(edition)
+        self.fields["roster"].choices = [("", _("Choose a team list")), *team_list_choices(self.edition)]
+        self.fields["chosen_rule"].choices = [("", _("None")), *special_rule_choices(self.edition)]
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise ValidationError(_("Give the team a name."))
+        return name
+
+    def clean(self):
+        cleaned = super().clean()
+        rules = self.edition.teams.get(cleaned.get("roster"))
+        if rules is None:
+            return cleaned
+        chosen = cleaned.get("chosen_rule", "")
+        if rules.special_rule_options and chosen not in rules.special_rule_options:
+            names = ", ".join(
+                self.edition.text(f"team_rule.{rule}.name", get_language())
+                for rule in rules.special_rule_options
+            )
+            self.add_error(
+                "chosen_rule",
+                _("This team list needs one of its special rules: %(names)s.") % {"names": names},
+            )
+        elif not rules.special_rule_options and chosen:
+            self.add_error("chosen_rule", _("This team list has no special rule to choose."))
+        return cleaned
+
+    def save(self):
+        return services.create_team(
+            coach=self.coach,
+            roster=self.cleaned_data["roster"],
+            name=self.cleaned_data["name"],
+            chosen_rule=self.cleaned_data.get("chosen_rule", ""),
+            edition=self.edition.id,
+        )
+
+
+class ImportForm(ServiceForm):
+    file = forms.FileField(label=_("Team file (JSON)"))
+
+    def __init__(self, data=None, files=None, *args, coach, **kwargs):
+        super().__init__(data, files, *args, **kwargs)
+        self.coach = coach
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise ValidationError(_("The file is too large for a team (at most 1 MB)."))
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise ValidationError(_("The file is not JSON: %(error)s") % {"error": error}) from error
+        return transfer.validate(data)
+
+    def save(self):
+        return transfer.import_team(coach=self.coach, data=self.cleaned_data["file"])
+
+
+# --- the draft panel and between matches ------------------------------------------------------------
+
+
+class HireForm(TeamActionForm):
+    position = forms.ChoiceField(label=_("Position"))
+    name = forms.CharField(label=_("Name"), max_length=60, required=False)
+    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=99, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["position"].choices = [(p.id, p.id) for p in self.team.rules.positions]
+
+    def clean_position(self):
+        position = self.cleaned_data["position"]
+        problems = services.hiring_problems(self.team, position)
+        if problems:
+            raise ValidationError(problems)
+        return position
+
+    def save(self):
+        return services.hire_player(
+            team=self.team,
+            position=self.cleaned_data["position"],
+            name=self.cleaned_data.get("name") or "",
+            number=self.cleaned_data.get("number"),
+            **self.actor,
+        )
+
+
+class FireForm(PlayerActionForm):
+    def save(self):
+        services.fire_player(team=self.team, player=self.player, **self.actor)
+        return self.player
+
+
+class RerollForm(TeamActionForm):
+    action = forms.ChoiceField(choices=[("buy", _("Buy")), ("drop", _("Give back"))])
+
+    def save(self):
+        if self.cleaned_data["action"] == "buy":
+            return services.buy_reroll(team=self.team, **self.actor)
+        return services.drop_reroll(team=self.team, **self.actor)
+
+
+class StaffForm(TeamActionForm):
+    staff = forms.ChoiceField(choices=[(staff, staff) for staff in services.STAFF])
+    delta = forms.TypedChoiceField(choices=[("1", "+1"), ("-1", "-1")], coerce=int)
+
+    def save(self):
+        return services.change_staff(
+            team=self.team, staff=self.cleaned_data["staff"], delta=self.cleaned_data["delta"], **self.actor
+        )
+
+
+class FansForm(TeamActionForm):
+    dedicated_fans = forms.TypedChoiceField(label=_("Dedicated fans"), coerce=int)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        rules = get_edition(self.team.edition).settings["dedicated_fans"]
+        self.fields["dedicated_fans"].choices = [
+            (str(n), str(n)) for n in range(rules["start"], rules["max_draft"] + 1)
+        ]
+        self.fields["dedicated_fans"].initial = self.team.dedicated_fans
+
+    def save(self):
+        return services.set_dedicated_fans(
+            team=self.team, dedicated_fans=self.cleaned_data["dedicated_fans"], **self.actor
+        )
+
+
+class ReadyForm(TeamActionForm):
+    def clean(self):
+        cleaned = super().clean()
+        if not self.team.is_draft:
+            raise ValidationError(_("The team is already ready."))
+        problems = services.draft_problems(self.team)
+        if problems:
+            raise ValidationError(problems)
+        return cleaned
+
+    def save(self):
+        return services.mark_ready(team=self.team, **self.actor)
+
+
+class UndoForm(TeamActionForm):
+    def save(self):
+        try:
+            return undo_latest(self.team, actor=self.editor.user)
+        except UndoError as error:
+            raise ValidationError(str(error)) from error
+
+
+# --- one player -----------------------------------------------------------------------------------
+
+
+class PlayerForm(PlayerActionForm):
+    name = forms.CharField(label=_("Name"), max_length=60)
+    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=99)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].initial = self.player.name
+        self.fields["number"].initial = self.player.number
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise ValidationError(_("A player needs a name."))
+        return name
+
+    def save(self):
+        services.rename_player(
+            team=self.team,
+            player=self.player,
+            name=self.cleaned_data["name"],
+            number=self.cleaned_data["number"],
+            **self.actor,
+        )
+        return self.player
+
+
+class RetireForm(PlayerActionForm):
+    temporarily = forms.BooleanField(required=False)
+
+    def save(self):
+        services.retire_player(
+            team=self.team, player=self.player, temporarily=self.cleaned_data["temporarily"], **self.actor
+        )
+        return self.player
+
+
+class ReturnForm(PlayerActionForm):
+    def save(self):
+        services.return_from_retirement(team=self.team, player=self.player, **self.actor)
+        return self.player

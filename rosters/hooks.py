@@ -1,0 +1,59 @@
+"""What rosters receives from the apps above it, without importing them (CONTRIBUTING, "Layers").
+
+A team knows neither the leagues it plays in nor the matches it plays. What its pages still need from
+them, the apps that know register here as plain functions when Django starts (league.apps and
+matches.apps, in AppConfig.ready), and rosters calls them through `hooks`. Alone, rosters would let
+nobody but its coach change a team, and no team would ever be between seasons.
+"""
+
+from dataclasses import dataclass, fields
+
+
+def _nobody(user, team):
+    return False
+
+
+def _no_season(team):
+    return None
+
+
+def _no_league_games(team, season):
+    return {"league_games": 0, "league_wins": 0, "league_draws": 0}
+
+
+def _no_previous_seasons(team, players):
+    return {player.pk: 0 for player in players}
+
+
+def _no_friendlies(team, *, since):
+    return 0
+
+
+@dataclass
+class Hooks:
+    # (user, team) -> whether the user may change the team as a commissioner (league.permissions).
+    commissions_team: object = _nobody
+    # team -> the finished season the team may be re-drafted for now, or None (league.redraft).
+    redraft_season: object = _no_season
+    # (team, season) -> {"league_games", "league_wins", "league_draws"} of its confirmed games there.
+    league_games: object = _no_league_games
+    # (team, players) -> {player id: previous seasons the player took part in} (league.redraft).
+    seasons_played: object = _no_previous_seasons
+    # (team, since=datetime or None) -> friendlies the team had applied since then (matches).
+    friendlies_played: object = _no_friendlies
+
+
+hooks = Hooks()
+
+
+def register(**functions):
+    """Set the named hooks (see Hooks) to these functions. An unknown name raises TypeError.
+
+    Side effects: replaces the hooks for the whole process (apps register once, at start-up).
+    """
+    known = {field.name for field in fields(Hooks)}
+    unknown = set(functions) - known
+    if unknown:
+        raise TypeError(f"unknown rosters hooks: {', '.join(sorted(unknown))}")
+    for name, function in functions.items():
+        setattr(hooks, name, function)

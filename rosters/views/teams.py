@@ -1,0 +1,215 @@
+"""Team pages: the lists, creating, importing and exporting a team, the team page, and the draft /
+between-matches panel (hire, fire, re-rolls, staff, fans, ready, undo)."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from rosters import display, redraft, services, transfer
+from rosters.forms import (
+    FansForm,
+    FireForm,
+    HireForm,
+    ImportForm,
+    NewTeamForm,
+    ReadyForm,
+    RerollForm,
+    StaffForm,
+    UndoForm,
+)
+from rosters.ledger import latest_undoable
+from rosters.models import Team
+from rosters.permissions import editor_for, get_team_for_editor
+from rosters.views.common import LEDGER_PREVIEW, TEAMS_PER_PAGE, get_player, submit
+from rulebook.edition import get_edition
+
+# --- lists, creation, import, export ------------------------------------------------------------------
+
+
+def team_list(request):
+    teams = Team.objects.select_related("coach").order_by("name", "pk")
+    page = Paginator(teams, TEAMS_PER_PAGE).get_page(request.GET.get("page"))
+    mine = []
+    if request.user.is_authenticated:
+        mine = list(Team.objects.for_coach(request.user).select_related("coach"))
+    return render(request, "rosters/team_list.html", {"page": page, "mine": mine})
+
+
+@login_required
+def team_new(request):
+    form = NewTeamForm(request.POST or None, coach=request.user)
+    if request.method == "POST" and form.submit():
+        messages.success(request, _("%(name)s is created: hire your players.") % {"name": form.result.name})
+        return redirect("rosters:manage", pk=form.result.pk)
+    starting_treasury = form.edition.settings["starting_treasury"]
+    return render(request, "rosters/team_new.html", {"form": form, "starting_treasury": starting_treasury})
+
+
+@login_required
+def team_import(request):
+    form = ImportForm(request.POST or None, request.FILES or None, coach=request.user)
+    if request.method == "POST" and form.submit():
+        messages.success(request, _("%(name)s is imported.") % {"name": form.result.name})
+        return redirect("rosters:team", pk=form.result.pk)
+    return render(request, "rosters/team_import.html", {"form": form})
+
+
+def team_export(request, pk):
+    team = get_object_or_404(Team, pk=pk)
+    data = transfer.export_team(team)
+    response = HttpResponse(
+        json.dumps(data, indent=2, ensure_ascii=False), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{slugify(team.name) or "team"}.json"'
+    return response
+
+
+# --- the team page ------------------------------------------------------------------------------------
+
+
+def team_detail(request, pk):
+    """The roster sheet, the team panel and the ledger, in a constant number of queries."""
+    team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
+    players = list(team.players.all())
+    current, former = display.roster_sheet(team, players)
+    editor = editor_for(request.user, team)
+    whole_ledger = request.GET.get("ledger") == "all"
+    entries = team.ledger.select_related("actor")
+    entries = list(entries if whole_ledger else entries[: LEDGER_PREVIEW + 1])
+    more = not whole_ledger and len(entries) > LEDGER_PREVIEW
+    undoable = latest_undoable(team) if editor else None
+    context = {
+        "team": team,
+        "editor": editor,
+        "rows": current,
+        "former": former,
+        "timeline": display.timeline(team, entries[:LEDGER_PREVIEW] if more else entries),
+        "more_ledger": more,
+        "undoable": undoable,
+        "undoable_summary": display.entry_summary(team, undoable) if undoable else "",
+        "staff": display.staff_rows(team),
+        "reroll_price": services.reroll_price(team),
+        "rules": _team_rules(team),
+        "redraft_season": redraft.redraft_season(team) if editor else None,
+    }
+    return render(request, "rosters/team_detail.html", context)
+
+
+def _team_rules(team):
+    edition = get_edition(team.edition)
+    rules = list(team.rules.special_rules)
+    if team.chosen_rule:
+        rules.append(team.chosen_rule)
+    return [edition.text(f"team_rule.{rule}.name", get_language()) for rule in rules]
+
+
+@login_required
+@require_POST
+def undo(request, pk):
+    team, editor = get_team_for_editor(request, pk)
+    form = UndoForm(request.POST, team=team, editor=editor)
+    submit(
+        request,
+        form,
+        success=lambda f: _("Undone: %(what)s") % {"what": display.entry_summary(team, f.result)},
+    )
+    if request.POST.get("next") == "manage":
+        return _panel_response(request, team, editor)
+    return redirect("rosters:team", pk=team.pk)
+
+
+# --- the draft panel / between matches ----------------------------------------------------------------
+
+
+def _manage_context(team, editor):
+    players = list(team.players.on_roster())
+    settings = get_edition(team.edition).settings
+    undoable = latest_undoable(team)
+    return {
+        "team": team,
+        "editor": editor,
+        "players": [display.player_row(player) for player in players],
+        "positions": display.position_rows(team, players),
+        "staff": display.staff_rows(team),
+        "problems": services.draft_problems(team, players) if team.is_draft else [],
+        "reroll_price": services.reroll_price(team),
+        "max_rerolls": settings["max_rerolls"],
+        "fans_form": FansForm(team=team, editor=editor),
+        "undoable": undoable,
+        "undoable_summary": display.entry_summary(team, undoable) if undoable else "",
+    }
+
+
+def _panel_response(request, team, editor):
+    """The panel fragment for htmx; otherwise back to the page (post/redirect/get)."""
+    if request.htmx:
+        team.refresh_from_db()
+        return render(request, "rosters/manage.html#panel", _manage_context(team, editor))
+    return redirect("rosters:manage", pk=team.pk)
+
+
+@login_required
+def manage(request, pk):
+    team, editor = get_team_for_editor(request, pk)
+    return render(request, "rosters/manage.html", _manage_context(team, editor))
+
+
+@login_required
+@require_POST
+def hire(request, pk):
+    team, editor = get_team_for_editor(request, pk)
+    submit(request, HireForm(request.POST, team=team, editor=editor))
+    return _panel_response(request, team, editor)
+
+
+@login_required
+@require_POST
+def fire(request, pk, player_pk):
+    team, editor = get_team_for_editor(request, pk)
+    player = get_player(team, player_pk)
+    submit(request, FireForm(request.POST, team=team, editor=editor, player=player))
+    return _panel_response(request, team, editor)
+
+
+@login_required
+@require_POST
+def rerolls(request, pk):
+    team, editor = get_team_for_editor(request, pk)
+    submit(request, RerollForm(request.POST, team=team, editor=editor))
+    return _panel_response(request, team, editor)
+
+
+@login_required
+@require_POST
+def staff(request, pk):
+    team, editor = get_team_for_editor(request, pk)
+    submit(request, StaffForm(request.POST, team=team, editor=editor))
+    return _panel_response(request, team, editor)
+
+
+@login_required
+@require_POST
+def fans(request, pk):
+    team, editor = get_team_for_editor(request, pk)
+    submit(request, FansForm(request.POST, team=team, editor=editor))
+    return _panel_response(request, team, editor)
+
+
+@login_required
+@require_POST
+def ready(request, pk):
+    team, editor = get_team_for_editor(request, pk)
+    if not submit(request, ReadyForm(request.POST, team=team, editor=editor)):
+        return _panel_response(request, team, editor)
+    url = reverse("rosters:team", kwargs={"pk": team.pk})
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
