@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from league.models import TIEBREAKERS
 from sheets.document import Definitions, Items, SectionView, Text
 
 
@@ -95,8 +96,6 @@ def league_section(options, *, edition, language):
     the optional rules used. Interface words come from gettext: call it under translation.override.
     `edition` (a rulebook Edition, or None for games without one) names the petty cash procedure and the
     optional rules in `language`."""
-    from league.models import TIEBREAKERS
-
     win, draw, loss = options.points
     items = [
         (

@@ -14,7 +14,8 @@ from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from sheets.document import build_document
+from sheets.build import build_document
+from sheets.team_sheet import build_team_document
 
 # Bump when the output changes in a way the hashed files below do not show (a WeasyPrint upgrade...).
 RENDERER_VERSION = "1"
@@ -56,6 +57,7 @@ def renderer_version():
     paths = [
         Path(__file__),
         Path(__file__).with_name("document.py"),
+        Path(__file__).with_name("build.py"),
         Path(__file__).with_name("rulebook_blocks.py"),
         Path(__file__).with_name("options.py"),
         Path(__file__).with_name("team_sheet.py"),
@@ -76,8 +78,6 @@ def sheet_document(sheet, *, language, league=None):
 
 def team_document(team, players, *, language):
     """A team's sheet in `language` (see sheets.team_sheet)."""
-    from sheets.team_sheet import build_team_document
-
     with translation.override(language):
         return build_team_document(team, players, language=language)
 

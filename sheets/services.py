@@ -1,27 +1,22 @@
-"""Business operations on generated sheets: asking for a PDF, rendering it, packs of PDFs.
+"""Business operations on generated sheets: asking for a PDF, packs of PDFs, retrying them.
 
-Every function takes keyword-only arguments and names its side effects. Tasks are sent with
-`dugout.tasks.send_on_commit`, so a worker never looks for a row that is not committed yet.
+Every function takes keyword-only arguments and names its side effects. A request creates the rows
+and sends the tasks (sheets/tasks.py) with `dugout.tasks.send_on_commit`, so a worker never looks for a
+row that is not committed yet; what the worker then does is sheets/jobs.py.
 """
 
 import hashlib
-import io
 import json
-import logging
-import zipfile
 
-from django.core.files.base import ContentFile
 from django.db import transaction
-from django.utils import timezone
 
 from dugout.tasks import send_on_commit
-from rosters.models import Team
+from sheets import jobs, tasks
 from sheets.catalogue import get_catalogue
 from sheets.models import TEAM_SHEET, SheetJob, SheetPack, SheetPackItem, Status
-from sheets.options import LeagueOptions, league_options
-from sheets.render import render_sheet_pdf, render_team_pdf, renderer_version
-
-logger = logging.getLogger(__name__)
+from sheets.options import league_options
+from sheets.render import renderer_version
+from sheets.team_sheet import team_state_digest
 
 # A pack holds at most this many PDFs (every sheet of every game in every language fits).
 MAX_PACK_ITEMS = 400
@@ -40,16 +35,12 @@ def content_hash(sheet, *, language, paper, league=None):
 def team_content_hash(team, players, *, language, paper):
     """What a team sheet's PDF depends on: the team (its id and a hash of its state and its players'),
     the language, the paper and the renderer's version."""
-    from sheets.team_sheet import team_state_digest
-
     parts = ["team", team.pk, team_state_digest(team, players), language, paper, renderer_version()]
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
 def _send_render(job):
-    from sheets.tasks import render_sheet_job
-
-    send_on_commit(render_sheet_job, job_id=str(job.pk))
+    send_on_commit(tasks.render_sheet_job, job_id=str(job.pk))
 
 
 def request_sheet_pdf(*, sheet, language, paper, league=None):
@@ -94,45 +85,6 @@ def request_team_pdf(*, team, language, paper):
     )
     _send_render(job)
     return job, True
-
-
-def _render_job(job):
-    if job.team_id:
-        team = Team.objects.select_related("coach").get(pk=job.team_id)
-        return render_team_pdf(team, list(team.players.all()), language=job.language, paper=job.paper)
-    sheet = get_catalogue().sheet(job.game, job.sheet)
-    league = LeagueOptions.from_data(job.options) if job.options else None
-    return render_sheet_pdf(sheet, language=job.language, paper=job.paper, league=league)
-
-
-def run_sheet_job(*, job):
-    """Render the job's PDF now (the Celery task calls this).
-
-    Side effects: the job goes to running, then to ready with its PDF saved under MEDIA_ROOT, or to
-    failed with the error text (the exception is logged, not raised); then every pack waiting for it
-    moves on (see `advance_packs`). A job already finished is left alone.
-    """
-    now = timezone.now()
-    started = SheetJob.objects.filter(pk=job.pk, status__in=(Status.QUEUED, Status.RUNNING)).update(
-        status=Status.RUNNING, started_at=now, updated_at=now
-    )
-    if not started:
-        logger.info("sheet job %s is already %s", job.pk, job.status)
-        return
-    job.refresh_from_db()
-    try:
-        pdf = _render_job(job)
-    except Exception as error:
-        logger.exception("sheet job %s failed", job.pk)
-        job.status = Status.FAILED
-        job.error = f"{type(error).__name__}: {error}"
-    else:
-        job.file.save(job.filename, ContentFile(pdf), save=False)
-        job.status = Status.READY
-        job.error = ""
-    job.finished_at = timezone.now()
-    job.save()
-    advance_packs(job=job)
 
 
 def retry_sheet_job(*, job):
@@ -198,82 +150,8 @@ def league_pack_items(league, *, languages):
 
 
 def _build_if_complete(pack_id):
-    pack = SheetPack.objects.filter(pk=pack_id, status=Status.QUEUED).first()
-    if pack is None:
-        return
-    jobs = pack.jobs.all()
-    if any(job.status == Status.FAILED for job in jobs):
-        failed = [job.filename for job in jobs if job.status == Status.FAILED]
-        pack.status = Status.FAILED
-        pack.error = "; ".join(failed)
-        pack.save(update_fields=["status", "error", "updated_at"])
-    elif all(job.status == Status.READY for job in jobs):
-        from sheets.tasks import build_sheet_pack
-
-        send_on_commit(build_sheet_pack, pack_id=str(pack.pk))
-
-
-def advance_packs(*, job):
-    """After `job` finished: each waiting pack that holds it fails (if it failed) or, once all its
-    items are ready, has its build task sent after commit."""
-    for pack_id in SheetPack.objects.filter(jobs=job, status=Status.QUEUED).values_list("pk", flat=True):
-        _build_if_complete(pack_id)
-
-
-def build_sheet_pack(*, pack):
-    """Zip the pack's PDFs (and merge them into one PDF if asked). The build task calls this.
-
-    Side effects: the pack goes to running, then to ready with its zip (and merged PDF) saved under
-    MEDIA_ROOT, or to failed with the error. A pack not queued (built already, or being built by
-    another worker) is left alone.
-    """
-    now = timezone.now()
-    if not SheetPack.objects.filter(pk=pack.pk, status=Status.QUEUED).update(
-        status=Status.RUNNING, updated_at=now
-    ):
-        return
-    pack.refresh_from_db()
-    try:
-        jobs = pack.ordered_jobs()
-        not_ready = [job.filename for job in jobs if job.status != Status.READY]
-        if not_ready:
-            raise RuntimeError(f"not ready: {', '.join(not_ready)}")
-        pack.file.save(pack.filename, ContentFile(_zip(jobs)), save=False)
-        if pack.merged:
-            pack.merged_file.save(pack.merged_filename, ContentFile(_merge(jobs)), save=False)
-    except Exception as error:
-        logger.exception("sheet pack %s failed", pack.pk)
-        pack.status = Status.FAILED
-        pack.error = f"{type(error).__name__}: {error}"
-    else:
-        pack.status = Status.READY
-        pack.error = ""
-    pack.finished_at = timezone.now()
-    pack.save()
-
-
-def _zip(jobs):
-    buffer = io.BytesIO()
-    # PDFs are compressed already: storing them is as small and much faster.
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
-        for job in jobs:
-            with job.file.open("rb") as file:
-                archive.writestr(f"{job.game}/{job.filename}", file.read())
-    return buffer.getvalue()
-
-
-def _merge(jobs):
-    from pypdf import PdfWriter
-
-    catalogue = get_catalogue()
-    writer = PdfWriter()
-    for job in jobs:
-        sheet = catalogue.sheet(job.game, job.sheet)
-        with job.file.open("rb") as file:
-            writer.append(io.BytesIO(file.read()), outline_item=sheet.title_in(job.language))
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    return buffer.getvalue()
+    if jobs.pack_is_complete(pack_id):
+        tasks.send_pack_builds([pack_id])
 
 
 def retry_sheet_pack(*, pack):

@@ -15,13 +15,12 @@ from league.models import Fixture, Result
 from league.permissions import require_commissioner
 from league.services.standings import recompute_standings
 from league.stats import refresh_player_totals
+from league.tasks import notify_result
 
 SUBMITTED, DISPUTED, CONFIRMED = Result.Status.SUBMITTED, Result.Status.DISPUTED, Result.Status.CONFIRMED
 
 
 def _notify(result, event):
-    from league.tasks import notify_result
-
     send_on_commit(notify_result, result_id=result.pk, event=event)
 
 

@@ -52,7 +52,7 @@ class FakeRenderer:
 @pytest.fixture
 def fake_renderer(monkeypatch):
     renderer = FakeRenderer()
-    monkeypatch.setattr("sheets.services.render_sheet_pdf", renderer)
+    monkeypatch.setattr("sheets.jobs.render_sheet_pdf", renderer)
     return renderer
 
 

@@ -75,7 +75,7 @@ def blank_team_renderer(monkeypatch):
         calls.append((team.pk, language, paper))
         return blank_pdf()
 
-    monkeypatch.setattr("sheets.services.render_team_pdf", render)
+    monkeypatch.setattr("sheets.jobs.render_team_pdf", render)
     return calls
 
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from pypdf import PdfReader
 
-from sheets import services
+from sheets import jobs, services
 from sheets.catalogue import get_catalogue
 from sheets.models import SheetJob, SheetPack, Status
 
@@ -128,7 +128,7 @@ def test_a_finished_job_is_not_rendered_twice(fake_renderer, django_capture_on_c
     with django_capture_on_commit_callbacks(execute=True):
         job, _ = services.request_sheet_pdf(sheet=ROLLS, language="pt", paper="a4")
     job.refresh_from_db()
-    services.run_sheet_job(job=job)
+    jobs.run_sheet_job(job=job)
     assert len(fake_renderer.calls) == 1
 
 
@@ -201,7 +201,7 @@ def test_building_a_pack_twice_builds_it_once(fake_renderer, django_capture_on_c
         pack = services.create_sheet_pack(items=[(ROLLS, "es")], paper="a4")
     pack.refresh_from_db()
     built = pack.file.name
-    services.build_sheet_pack(pack=pack)
+    jobs.build_sheet_pack(pack=pack)
     pack.refresh_from_db()
     assert pack.file.name == built
     assert SheetPack.objects.get().status == Status.READY
