@@ -2,7 +2,7 @@
 finished (the prizes paid, the League Trophy held); its second is running, half played, with a points
 adjustment.
 
-Called by accounts' load_demo with the demo users: create_demo_league(users).
+Called by load_demo (matches/management/commands) with the demo users: create_demo_league(users).
 """
 
 from datetime import date, timedelta

@@ -1,3 +1,7 @@
+"""`manage.py load_demo`: the demo data of every app, in the order of the layers (users, teams, the
+league, matches). It lives in matches, the highest app with demo data, since it calls all of them.
+"""
+
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
