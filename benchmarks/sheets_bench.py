@@ -2,7 +2,8 @@
 
 Prints
 1. the median time of a one-line WeasyPrint document (the floor), then for each sheet of the catalogue
-   the median time to render it in English on A4, and its ratio to the floor;
+   (the BB2020 and BB2025 Blood Bowl sheets against the same floor) the median time to render it in
+   English on A4, and its ratio to the floor, whole and per page;
 2. the median time of a cached request (POST /sheets/<game>/<sheet>/pdf/ for a PDF that is ready:
    a lookup and a redirect, no render);
 3. the time to build the full pack (every sheet in every one of its languages, zip and merged PDF)
@@ -76,7 +77,7 @@ def bench_renders(runs):
         runs * 3,
     )
     print(f"The same line with the sheet stylesheets (page margin boxes, fonts): {styled * 1000:.0f} ms")
-    print(f"{'sheet':<32} {'pages':>5} {'median':>9} {'x floor':>8}")
+    print(f"{'sheet':<32} {'pages':>5} {'median':>9} {'x floor':>8} {'per page':>9} {'x floor':>8}")
     for sheet in get_catalogue().sheets():
         language = "en" if "en" in sheet.languages else sheet.languages[0]
         pdf = render_sheet_pdf(sheet, language=language, paper="a4")  # warms the caches of this sheet
@@ -86,7 +87,11 @@ def bench_renders(runs):
             runs,
         )
         label = f"{sheet.slug} ({language})"
-        print(f"{label:<32} {pages:>5} {seconds * 1000:>7.0f} ms {seconds / floor:>7.1f}x")
+        per_page = seconds / pages
+        print(
+            f"{label:<32} {pages:>5} {seconds * 1000:>7.0f} ms {seconds / floor:>7.1f}x"
+            f" {per_page * 1000:>6.0f} ms {per_page / floor:>7.1f}x"
+        )
 
 
 def bench_cached_request(runs):

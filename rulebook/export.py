@@ -57,6 +57,10 @@ def export_edition(edition):
         "famous_staff": [
             _hireling(entry, "famous_staff", translations) for entry in edition.famous_staff.values()
         ],
+        "hirelings": {
+            kind: [_hireling(entry, kind, translations) for entry in entries.values()]
+            for kind, entries in edition.hirelings.items()
+        },
         "tables": {
             **{
                 table_id: _table(table, "table", False, translations)
@@ -171,6 +175,7 @@ def _hireling(entry, kind, translations):
         "name": translations(f"{kind}.{entry['id']}.name"),
         "desc": translations(f"{kind}.{entry['id']}.desc"),
         "cost": entry["cost"],
+        "prices": [dict(price) for price in entry.get("price", [])],
         "only_for": list(entry.get("only_for", [])),
         "named": entry.get("named", False),
     }

@@ -130,3 +130,59 @@ def test_export_endpoint_serves_the_same_json(client):
 
 def test_export_endpoint_of_an_unknown_edition_is_not_found(client):
     assert client.get("/rules/bb1987.json").status_code == 404
+
+
+# --- BB2025 ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def exported_2025():
+    return export_edition(get_edition("bb2025"))
+
+
+def test_bb2025_export_lists_every_team_position_skill_star_inducement_and_table(exported_2025):
+    edition = get_edition("bb2025")
+    assert exported_2025["edition"] == "bb2025"
+    assert len(exported_2025["teams"]) == 30
+    positions = sum(len(team["positions"]) for team in exported_2025["teams"])
+    assert positions == sum(len(team.positions) for team in edition.teams.values())
+    assert len(exported_2025["skills"]) == len(edition.skills) >= 100
+    assert len(exported_2025["star_players"]) == len(edition.star_players) >= 60
+    assert {item["id"] for item in exported_2025["inducements"]} == set(edition.inducements)
+    assert set(exported_2025["tables"]) == {*edition.tables, *edition.optional_tables}
+    assert [category["id"] for category in exported_2025["categories"]] == list("ADGMPST")
+    assert json.loads(json.dumps(exported_2025)) == exported_2025
+
+
+def test_bb2025_export_has_leagues_keywords_and_the_sources_numbers(exported_2025):
+    leagues = by_id(exported_2025["leagues"])
+    assert leagues["chaos_clash"]["name"]["en"] == "Chaos Clash"
+    norse = by_id(exported_2025["teams"])["norse"]
+    assert norse["leagues"] == ["old_world_classic", "chaos_clash"]
+    assert norse["league_rules"] == {"chaos_clash": ["favoured_of_khorne"]}
+    raider = by_id(norse["positions"])["norse_raider_lineman"]
+    assert (raider["max"], raider["cost"], raider["ma"], raider["st"], raider["ag"], raider["pa"]) == (
+        16,
+        50000,
+        6,
+        3,
+        3,
+        4,
+    )
+    assert raider["keywords"] == ["lineman", "human"]
+    assert raider["skill_refs"] == ["block", "drunkard", "thick_skull", "unsteady"]
+    assert "big_guy" in by_id(exported_2025["keywords"])
+    griff = by_id(exported_2025["star_players"])["griff_oberwald"]
+    assert (griff["cost"], griff["plays_for"]) == (300000, ["old_world_classic"])
+    assert "norse" in griff["teams"]
+    assert by_id(exported_2025["skills"])["dirty_player"]["category"] == "D"
+    assert exported_2025["hirelings"]["biased_referee"][0]["cost"] == 120000
+
+
+def test_export_command_and_url_for_bb2025(client):
+    out = StringIO()
+    call_command("export_rulebook", "bb2025", stdout=out)
+    response = client.get("/rules/bb2025.json")
+    assert response.status_code == 200
+    assert json.loads(out.getvalue()) == response.json()
+    assert response.json()["edition"] == "bb2025"

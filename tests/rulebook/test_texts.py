@@ -2,10 +2,11 @@
 
 import pytest
 
-from rulebook.edition import get_edition
+from rulebook.edition import available_editions, get_edition
 from rulebook.texts import LANGUAGES, SOURCE_LANGUAGE, Texts, flatten
 
-EDITION = get_edition()
+EDITION = get_edition("bb2020")
+EDITIONS = [get_edition(edition_id) for edition_id in available_editions()]
 
 
 def report(language, keys, what):
@@ -18,10 +19,11 @@ def report(language, keys, what):
     return "\n".join(lines)
 
 
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda edition: edition.id)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_language_has_every_english_text(language):
+def test_every_language_has_every_english_text(edition, language):
     """Fails while a translation is incomplete, and lists the keys still missing."""
-    missing, extra = EDITION.texts.gaps(language)
+    missing, extra = edition.texts.gaps(language)
     assert not missing, report(language, missing, "keys missing or empty")
     assert not extra, report(language, extra, "keys that English does not have")
 
@@ -43,22 +45,24 @@ def test_flatten_nested_tables_to_dotted_keys():
     }
 
 
-def required_english_keys():
+def required_english_keys(edition):
     keys = ["edition.name"]
-    for team in EDITION.teams.values():
+    for team in edition.teams.values():
         keys.append(f"{team.key}.name")
         keys += [f"{position.key}.name" for position in team.positions]
-        for rule_id in (*team.special_rules, *team.special_rule_options):
-            keys += [f"team_rule.{rule_id}.name", f"team_rule.{rule_id}.desc"]
-    for skill in EDITION.skills.values():
+        keys += [f"keyword.{keyword}.name" for position in team.positions for keyword in position.keywords]
+    for rule_id in (*edition.team_rules, *edition.leagues):
+        keys += [f"{edition.rule_key(rule_id)}.name", f"{edition.rule_key(rule_id)}.desc"]
+    for skill in edition.skills.values():
         keys += [f"{skill.key}.name", f"{skill.key}.desc", f"category.{skill.category}"]
-    for star in EDITION.star_players.values():
+    for star in edition.star_players.values():
         keys += [f"{star.key}.name", f"{star.key}.rule_name", f"{star.key}.rule_desc"]
-    for inducement in EDITION.inducements.values():
+        keys += [f"keyword.{keyword}.name" for keyword in star.keywords]
+    for inducement in edition.inducements.values():
         keys += [f"{inducement.key}.name", f"{inducement.key}.desc"]
-    keys += [f"wizard.{wizard_id}.name" for wizard_id in EDITION.wizards]
-    keys += [f"famous_staff.{staff_id}.name" for staff_id in EDITION.famous_staff]
-    for prefix, tables in (("table", EDITION.tables), ("optional", EDITION.optional_tables)):
+    keys += [f"wizard.{wizard_id}.name" for wizard_id in edition.wizards]
+    keys += [f"famous_staff.{staff_id}.name" for staff_id in edition.famous_staff]
+    for prefix, tables in (("table", edition.tables), ("optional", edition.optional_tables)):
         for table_id, table in tables.items():
             keys.append(f"{prefix}.{table_id}.name")
             keys += [f"{prefix}.{table_id}.{row['id']}.name" for row in table.rows if "id" in row]
@@ -68,19 +72,21 @@ def required_english_keys():
             for field in ("brackets", "outcomes"):
                 keys += [f"{prefix}.{table_id}.{item['id']}.name" for item in table.extra.get(field, [])]
             keys += [f"{prefix}.{table_id}.{kind}.name" for kind in table.extra.get("kinds", [])]
-    for rule_id in EDITION.optional_rules:
+    for rule_id in edition.optional_rules:
         keys += [f"optional.{rule_id}.name", f"optional.{rule_id}.desc"]
     for name in ("ma", "st", "ag", "pa", "av"):
         keys += [f"characteristic.{name}.name", f"characteristic.{name}.long"]
-    for refs in [position.skills for position in EDITION.positions()] + [
-        star.skills for star in EDITION.star_players.values()
+    for refs in [position.skills for position in edition.positions()] + [
+        star.skills for star in edition.star_players.values()
     ]:
-        keys += [f"skill_param.{ref.param}" for ref in refs if EDITION.skills[ref.id].param == "text"]
+        keys += [f"skill_param.{ref.param}" for ref in refs if edition.skills[ref.id].param == "text"]
     return sorted(set(keys))
 
 
-def test_every_data_id_has_an_english_name():
-    missing = [key for key in required_english_keys() if not EDITION.texts.has(key, SOURCE_LANGUAGE)]
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda edition: edition.id)
+def test_every_data_id_has_an_english_name(edition):
+    keys = required_english_keys(edition)
+    missing = [key for key in keys if not edition.texts.has(key, SOURCE_LANGUAGE)]
     assert not missing, report(SOURCE_LANGUAGE, missing, "keys missing")
 
 

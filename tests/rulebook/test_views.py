@@ -325,3 +325,103 @@ def test_stadium_table_links_its_sub_tables(client):
 
 def test_unknown_table_is_not_found(client):
     assert client.get("/rules/bb2020/tables/dungeon_bowl/").status_code == 404
+
+
+# --- editions ---------------------------------------------------------------------------------------
+
+PAGES_2025 = [
+    "/rules/bb2025/",
+    "/rules/bb2025/teams/",
+    "/rules/bb2025/teams/norse/",
+    "/rules/bb2025/teams/bretonnian/",
+    "/rules/bb2025/skills/",
+    "/rules/bb2025/skills/?category=D",
+    "/rules/bb2025/star-players/",
+    "/rules/bb2025/inducements/",
+    "/rules/bb2025/tables/",
+    "/rules/bb2025/tables/casualty/",
+    "/rules/bb2025/tables/characteristic_improvement/",
+    "/rules/bb2025/tables/advancement_costs/",
+    "/rules/bb2025/tables/value_increases/",
+    "/rules/bb2025/tables/expensive_mistakes/",
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", PAGES_2025)
+@pytest.mark.parametrize("language", ["en", "ko", "el"])
+def test_bb2025_pages_render_in_every_script_without_a_query(
+    client, django_assert_num_queries, url, language
+):
+    page(client, url)
+    with django_assert_num_queries(0):
+        html = page(client, url, language)
+    assert f'<html lang="{language}">' in html
+    assert "<script>" not in html
+    assert "style=" not in html
+
+
+def test_rules_index_offers_the_newest_edition_first(client):
+    html = page(client, "/rules/")
+    assert html.index('href="/rules/bb2025/"') < html.index('href="/rules/bb2020/"')
+    assert "Blood Bowl (2025 edition)" in html or "Third Season" in html
+    assert "30 rosters" in html
+    assert "29 rosters" in html
+    assert 'href="/rules/bb2025.json"' in html
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("/rules/teams/", "/rules/bb2020/teams/"),
+        ("/rules/teams/human/", "/rules/bb2020/teams/human/"),
+        ("/rules/skills/?category=A", "/rules/bb2020/skills/?category=A"),
+        ("/rules/star-players/", "/rules/bb2020/star-players/"),
+        ("/rules/inducements/", "/rules/bb2020/inducements/"),
+        ("/rules/tables/weather/", "/rules/bb2020/tables/weather/"),
+    ],
+)
+def test_links_from_before_editions_lead_to_bb2020(client, old, new):
+    response = client.get(old)
+    assert response.status_code == 301
+    assert response["Location"] == new
+
+
+def test_unknown_edition_is_not_found(client):
+    assert client.get("/rules/bb1987/teams/").status_code == 404
+
+
+def test_edition_switcher_links_the_same_page_or_the_list_where_it_does_not_exist(client):
+    html = page(client, "/rules/bb2025/teams/human/")
+    assert '<a href="/rules/bb2020/teams/human/">' in html
+    assert '<strong aria-current="true">' in html
+    html = page(client, "/rules/bb2025/teams/bretonnian/")
+    assert '<a href="/rules/bb2020/teams/">' in html
+
+
+def test_bb2025_team_page_shows_its_leagues_league_rules_and_keywords(client):
+    html = squash(page(client, "/rules/bb2025/teams/norse/"))
+    assert "Old World Classic" in html
+    assert "Chaos Clash" in html
+    assert "Favoured of Khorne" in html
+    assert "When drafting the team, its coach chooses the League it plays for:" in html
+    assert "<small>Lineman, Human</small>" in html
+    # a star of the Chaos Clash plays for the Norse only if they chose it
+    assert re.search(
+        r"Max Spleenripper</a></th> <td class=\"num\">[\d,]+</td> <td> Only if the team chose", html
+    )
+
+
+def test_bb2025_skills_have_the_devious_category_and_elite_skills(client):
+    html = page(client, "/rules/bb2025/skills/?category=D")
+    assert '<h2 id="category-D">Devious' in html
+    assert 'id="skill-dirty_player"' in html
+    assert 'id="skill-block"' not in html
+    html = page(client, "/rules/bb2025/skills/?category=G")
+    assert '<dt id="skill-block">Block <small>(Elite)</small></dt>' in html
+
+
+def test_bb2025_casualty_table_shows_the_new_bands(client):
+    html = squash(page(client, "/rules/bb2025/tables/casualty/"))
+    assert re.search(r"1–8</td> <th scope=\"row\">Badly Hurt", html)
+    assert re.search(r"15–16</td> <th scope=\"row\">Dead", html)
