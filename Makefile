@@ -32,9 +32,11 @@ run: system-deps $(VENV)/.installed
 services:
 	scripts/services.sh
 
+# lint-imports: the layers of CONTRIBUTING ("Layers") and the rulebook's independence, pyproject.toml.
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 fmt: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check --fix .
