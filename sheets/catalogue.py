@@ -151,6 +151,10 @@ class Game:
         return self.texts.get(key, language)
 
     def title_in(self, language):
+        """The game's name; a game tied to a rulebook edition is named by it, so that every page and
+        printed sheet says which edition it is for ("Blood Bowl (2025 edition)")."""
+        if self.edition_id:
+            return self.edition.text("edition.name", language)
         return self.text(self.title, language)
 
     @property

@@ -336,3 +336,18 @@ def test_the_admin_lists_jobs_and_packs(admin_client):
     _pack_with(2)
     assert "rugby-rolls-ko-a4.pdf" in html_of(admin_client.get("/admin/sheets/sheetjob/"))
     assert html_of(admin_client.get("/admin/sheets/sheetpack/")).count("sheetpack/") >= 1
+
+
+def test_the_catalogue_says_which_blood_bowl_edition_each_sheet_is_for(client):
+    html = client.get(reverse("sheets:index")).content.decode()
+    assert "<h3>Blood Bowl (2020 edition)</h3>" in html
+    assert "<h3>Blood Bowl (2025 edition)</h3>" in html
+    assert "/sheets/bb2025/pre_match/" in html
+
+
+def test_a_bb2025_sheet_page_names_its_edition_in_korean(client):
+    response = client.get("/sheets/bb2025/injuries/", {"lang": "ko"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert get_catalogue().game("bb2025").title_in("ko") in html
+    assert "15–16" in html or "15-16" in html
