@@ -1,0 +1,127 @@
+"""Starting a drive: which half and which kicking team, the kick-off event and its rolls."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from matches.models import SIDES, Drive, Event, Match, other
+from matches.services import effects
+from matches.services.common import record_roll, require_status
+from matches.services.drives.shared import STEP, match_edition, open_drive
+
+# Kick-off events whose own rolls are made by each coach (the tie rule applies to them).
+_BOTH = "both"
+
+
+def next_drive(match):
+    """(half, kicking side) of the drive to start now."""
+    last = match.drives.order_by("-number").first()
+    if last is None:
+        return 1, match.kicking
+    if last.ended_by == Drive.EndedBy.END_OF_HALF:
+        return last.half + 1, other(match.kicking)
+    return last.half, last.scoring or other(last.kicking)
+
+
+@transaction.atomic
+def start_drive(match, *, dice, user, faces=None):
+    """Start the next drive with its kick-off event (2D6) and the event's own rolls.
+
+    `faces`: {"kickoff": [a, b], "event": {"home": [[...], ...], "away": ...} or [[...], ...]}.
+    Changing Weather re-rolls the weather; Get the Ref (a bribe per team, for the game) and Brilliant
+    Coaching (a team re-roll for the drive to the higher D6 + assistant coaches, both on a tie) are
+    kept on the kick-off event as rolls["effects"] (effects.kickoff_result); Time-out moves the turn
+    marker. Side effects: creates the Drive and a kick_off Event, logs the rolls, updates the match's
+    half, turn and weather.
+    """
+    require_status(match, Match.Status.IN_PROGRESS)
+    if open_drive(match):
+        raise ValidationError(_("The current drive has not ended."))
+    faces = faces or {}
+    half, kicking = next_drive(match)
+    if half > match_edition(match).settings["halves"]:
+        raise ValidationError(_("The game is over."))
+    kicking_team = match.team(kicking)
+    roll = record_roll(
+        match,
+        dice=dice,
+        notation="2D6",
+        purpose="kick_off",
+        step=STEP,
+        user=user,
+        faces=faces.get("kickoff"),
+        team=kicking_team,
+    )
+    row = match_edition(match).table("kickoff").row_for(roll.total)
+    event_rolls = _kickoff_event_rolls(match, row, kicking, dice=dice, user=user, faces=faces.get("event"))
+    before = {"weather_before": match.weather, "half_before": match.half, "turn_before": match.turn}
+    if row["id"] == "changing_weather":
+        weather_roll = event_rolls[0]["roll"]
+        match.weather = match_edition(match).table("weather").row_for(weather_roll["total"])["id"]
+    if half != match.half:
+        match.turn = 1
+    match.half = half
+    if "back_on_kicking_turns" in row:
+        match.turn = _time_out_turn(match, row)
+    drive = Drive.objects.create(
+        match=match,
+        half=half,
+        number=match.drives.count() + 1,
+        kicking=kicking,
+        kickoff_roll=roll.as_dict(),
+        kickoff_event=row["id"],
+        kickoff_rolls=event_rolls,
+    )
+    Event.objects.create(
+        drive=drive,
+        turn=match.turn,
+        side=kicking,
+        kind=Event.Kind.KICK_OFF,
+        rolls={
+            "kickoff": roll.as_dict(),
+            "event": event_rolls,
+            **before,
+            "effects": effects.kickoff_result(match, drive),
+        },
+        outcome=row["id"],
+        created_by=user,
+    )
+    match.save()
+    return drive
+
+
+def _time_out_turn(match, row):
+    """Time-out: the turn markers go back one space when the kicking team's shows one of the row's
+    turns (late in the half), else forward one; one counter stands for both markers here."""
+    if match.turn in row["back_on_kicking_turns"]:
+        return max(1, match.turn - 1)
+    return min(match_edition(match).settings["turns_per_half"], match.turn + 1)
+
+
+def _kickoff_event_rolls(match, row, kicking, *, dice, user, faces):
+    """[{"side": ..., "roll": Roll dict}] for the kick-off event's own dice (none for most events)."""
+    notations = row.get("rolls", [])
+    if not notations:
+        return []
+    sides = (
+        list(SIDES)
+        if row.get("tie") == _BOTH
+        else [kicking if row.get("team") != "receiving" else other(kicking)]
+    )
+    made = []
+    for side in sides:
+        side_faces = faces.get(side) if isinstance(faces, dict) else faces
+        for index, notation in enumerate(notations):
+            given = side_faces[index] if side_faces and index < len(side_faces) else None
+            roll = record_roll(
+                match,
+                dice=dice,
+                notation=notation,
+                purpose=f"kick_off_{row['id']}",
+                step=STEP,
+                user=user,
+                faces=given,
+                team=match.team(side),
+            )
+            made.append({"side": side, "roll": roll.as_dict()})
+    return made
