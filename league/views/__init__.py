@@ -31,11 +31,9 @@ from league.views.coach import (  # noqa: E402
 from league.views.commissioner import (  # noqa: E402
     adjustment_remove,
     adjustments,
-    advance_playoffs,
     decisions,
     entries,
     entry_accept,
-    fixture_add,
     fixture_delete,
     fixture_reschedule,
     invitation_revoke,
@@ -44,27 +42,28 @@ from league.views.commissioner import (  # noqa: E402
     league_settings,
     result_decide,
     result_reopen,
-    schedule,
-    schedule_playoffs,
-    schedule_round_robin,
-    schedule_swiss,
     season_create,
     season_status,
 )
 from league.views.common import _round_links  # noqa: E402
+from league.views.feeds import chart_standings, chart_team_value, entry_calendar, season_calendar  # noqa: E402
 from league.views.public import (  # noqa: E402
-    chart_standings,
-    chart_team_value,
-    entry_calendar,
     fixture_detail,
     fixtures_page,
     league_detail,
     league_leaderboards,
     league_list,
-    season_calendar,
     season_detail,
     season_url,
     standings_page,
+)
+from league.views.scheduling import (  # noqa: E402
+    advance_playoffs,
+    fixture_add,
+    schedule,
+    schedule_playoffs,
+    schedule_round_robin,
+    schedule_swiss,
 )
 
 __all__ = [
