@@ -2,9 +2,10 @@
 
 Three steps: rest and recovery (players who would miss the next game recover; a D6 per Niggling
 Injury, 4+ removes it; a temporarily retired player rolls per lost characteristic, 4+ brings it back for
-a new Niggling Injury), raising funds (a budget from the base, the treasury and the season's games), and
-the re-draft itself (re-hire players at their current value plus a fee per season played, re-rolls at
-the roster price, staff, Dedicated Fans kept for free; what is left becomes the treasury).
+a new Niggling Injury: rosters.recovery), raising funds (a budget from the base, the treasury and the
+season's games), and the re-draft itself (re-hire players at their current value plus a fee per season
+played, re-rolls at the roster price, staff, Dedicated Fans kept for free; what is left becomes the
+treasury).
 
 What the league and the matches know (the season, its games, the friendlies, the seasons each player
 played) comes through rosters.hooks, which those apps fill at start-up: rosters imports neither. The
@@ -15,15 +16,14 @@ from dataclasses import asdict, dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rosters import ledger
 from rosters.hooks import hooks
 from rosters.models import LedgerEntry, Player, Team
+from rosters.recovery import recovery_dice, rehirable, rest_and_recovery, roll_die
 from rosters.values import player_value
-from rulebook import formulas
-from rulebook.dice import ENTERED, Dice, DiceError, roll_or_enter
+from rulebook.dice import Dice
 from rulebook.edition import get_edition
 
 Kind = LedgerEntry.Kind
@@ -150,102 +150,6 @@ def seasons_played(team, players):
     return hooks.seasons_played(team, players)
 
 
-# --- rest and recovery ---------------------------------------------------------------------------------
-
-
-def rehirable(team, players=None):
-    """The players who may be re-hired: on the roster and permanently hired (journeymen leave)."""
-    players = players if players is not None else list(team.players.on_roster())
-    return [player for player in players if not player.journeyman]
-
-
-def recovery_dice(player):
-    """The dice rest and recovery asks of this player: ("niggling", i) per Niggling Injury, then
-    ("retired", i) per lasting injury of a temporarily retired player."""
-    dice = [("niggling", index) for index in range(player.niggling_injuries)]
-    if player.status == Player.Status.TEMPORARILY_RETIRED:
-        dice += [("retired", index) for index in range(len(player.lasting_injuries))]
-    return dice
-
-
-def _unhurt(player, characteristic, edition):
-    """The characteristic with the player's improvements and none of their injuries."""
-    value = getattr(player.position_rules.profile, characteristic)
-    for _index in range(player.improvements()[characteristic]):
-        value = formulas.improve(value, characteristic, edition=edition)
-    return value
-
-
-def recovered(player, characteristic, *, edition):
-    """The stored value once one lasting reduction of `characteristic` heals: one step back, never
-    better than the player unhurt, within the bounds."""
-    value = getattr(player, characteristic)
-    if value is None:
-        return None
-    settings = edition.settings["characteristics"]
-    step = settings["step"][characteristic]
-    healed = value + step
-    best = _unhurt(player, characteristic, edition)
-    if best is not None and (healed - best) * step > 0:
-        healed = best
-    low, high = settings["bounds"][characteristic]
-    return min(high, max(low, healed))
-
-
-def _roll(dice, recovery, face, purpose):
-    try:
-        return roll_or_enter(dice, recovery["dice"], [face] if face else None, purpose=purpose)
-    except DiceError as error:
-        raise ValidationError(_("Enter a die from 1 to 6, or leave it empty to let Dugout roll.")) from error
-
-
-def rest_and_recovery(team, player, *, dice, faces=None):
-    """Apply rest and recovery to one player (in memory; the caller saves) and return what happened.
-
-    `faces`: {("niggling" | "retired", index): face entered by the coach}; a die without a face is
-    rolled with `dice`. The apothecary bonus counts the team's apothecary before the re-draft.
-    """
-    edition = get_edition(team.edition)
-    redraft = rules(edition)
-    faces = faces or {}
-    report = {"player": player.name, "id": player.pk, "recovered_mng": False, "rolls": []}
-    if player.miss_next_game and redraft["miss_next_game_recovers"]:
-        player.miss_next_game = False
-        report["recovered_mng"] = True
-
-    niggling = redraft["niggling_recovery"]
-    modifier = niggling["apothecary_modifier"] if team.apothecary else 0
-    healed = 0
-    for index in range(player.niggling_injuries):
-        roll = _roll(dice, niggling, faces.get(("niggling", index)), "niggling_recovery")
-        success = roll.total + modifier >= niggling["target"]
-        healed += success
-        report["rolls"].append(
-            {**roll.as_dict(), "modifier": modifier, "success": success, "what": "niggling_injury"}
-        )
-    player.niggling_injuries -= healed
-
-    if player.status == Player.Status.TEMPORARILY_RETIRED:
-        retired = redraft["retired_recovery"]
-        modifier = retired["apothecary_modifier"] if team.apothecary else 0
-        kept = []
-        for index, injury in enumerate(player.lasting_injuries):
-            roll = _roll(dice, retired, faces.get(("retired", index)), "retired_recovery")
-            success = roll.total + modifier >= retired["target"]
-            report["rolls"].append(
-                {**roll.as_dict(), "modifier": modifier, "success": success, "what": injury}
-            )
-            if not success:
-                kept.append(injury)
-                continue
-            characteristic = edition.table("lasting_injury").row(injury)["characteristic"]
-            setattr(player, characteristic, recovered(player, characteristic, edition=edition))
-            if retired.get("gains_niggling"):
-                player.niggling_injuries += 1
-        player.lasting_injuries = kept
-    return report
-
-
 # --- the re-draft ----------------------------------------------------------------------------------------
 
 
@@ -344,7 +248,7 @@ def redraft_team(
             for what, index in recovery_dice(player):
                 face = faces.get(player.pk, {}).get((what, index))
                 if face:
-                    _roll(None, rules(edition)[f"{what}_recovery"], face, "check")
+                    roll_die(None, rules(edition)[f"{what}_recovery"], face, "check")
         dice = dice or Dice()
         with ledger.change(
             team, actor=actor, kind=Kind.REDRAFT, players=players, as_commissioner=as_commissioner
@@ -379,41 +283,3 @@ def redraft_team(
                 "recovery": recovery,
             }
     return change.details
-
-
-def recovery_summary(team, details):
-    """One sentence per die rest and recovery rolled, in the active language, from the ledger details."""
-    edition = get_edition(team.edition)
-    language = get_language()
-    gains_niggling = rules(edition)["retired_recovery"].get("gains_niggling", False)
-    texts = []
-    for report in details.get("recovery", []):
-        for roll in report["rolls"]:
-            how = _("entered") if roll["source"] == ENTERED else _("rolled by Dugout")
-            modifier = f" {roll['modifier']:+d}" if roll["modifier"] else ""
-            params = {
-                "player": report["player"],
-                "dice": roll["dice"],
-                "face": roll["faces"][0],
-                "modifier": modifier,
-                "how": how,
-            }
-            if roll["what"] == "niggling_injury":
-                text = (
-                    _("%(player)s: a niggling injury heals (%(dice)s %(face)s%(modifier)s, %(how)s).")
-                    if roll["success"]
-                    else _("%(player)s: a niggling injury stays (%(dice)s %(face)s%(modifier)s, %(how)s).")
-                )
-            else:
-                params["injury"] = edition.text(f"table.lasting_injury.{roll['what']}.name", language)
-                if not roll["success"]:
-                    text = _("%(player)s keeps %(injury)s (%(dice)s %(face)s%(modifier)s, %(how)s).")
-                elif gains_niggling:
-                    text = _(
-                        "%(player)s recovers from %(injury)s but gains a niggling injury "
-                        "(%(dice)s %(face)s%(modifier)s, %(how)s)."
-                    )
-                else:
-                    text = _("%(player)s recovers from %(injury)s (%(dice)s %(face)s%(modifier)s, %(how)s).")
-            texts.append(text % params)
-    return texts

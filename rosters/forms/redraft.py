@@ -5,7 +5,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from rosters import redraft
+from rosters import recovery, redraft
 from rosters.forms.base import TeamActionForm
 from rosters.values import player_value
 from rulebook.edition import get_edition
@@ -50,7 +50,7 @@ class RedraftForm(TeamActionForm):
             self.fields["capped"].label = _("Cap the budget at %(cap)s gp") % {"cap": f"{cap:,}"}
         else:
             del self.fields["capped"]
-        self.players = redraft.rehirable(self.team)
+        self.players = recovery.rehirable(self.team)
         self.seasons = seasons if seasons is not None else redraft.seasons_played(self.team, self.players)
         for player in self.players:
             self.fields[f"rehire_{player.pk}"] = forms.BooleanField(
@@ -58,7 +58,7 @@ class RedraftForm(TeamActionForm):
                 required=False,
                 initial=True,
             )
-            for what, index in redraft.recovery_dice(player):
+            for what, index in recovery.recovery_dice(player):
                 self.fields[f"{what}_{player.pk}_{index}"] = forms.IntegerField(
                     label=self._die_label(player, what, index),
                     min_value=1,
@@ -84,7 +84,7 @@ class RedraftForm(TeamActionForm):
 
     def player_fields(self, player):
         """The bound re-hire checkbox and the bound dice fields of one player."""
-        dice = [self[f"{what}_{player.pk}_{index}"] for what, index in redraft.recovery_dice(player)]
+        dice = [self[f"{what}_{player.pk}_{index}"] for what, index in recovery.recovery_dice(player)]
         return self[f"rehire_{player.pk}"], dice
 
     def price(self, player):
@@ -97,7 +97,7 @@ class RedraftForm(TeamActionForm):
         for player in self.players:
             entered = {
                 (what, index): cleaned.get(f"{what}_{player.pk}_{index}")
-                for what, index in redraft.recovery_dice(player)
+                for what, index in recovery.recovery_dice(player)
             }
             faces[player.pk] = {key: face for key, face in entered.items() if face}
         cleaned["faces"] = faces

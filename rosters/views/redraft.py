@@ -5,7 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from rosters import display, redraft
+from rosters import display, recovery, redraft
 from rosters.forms import RedraftForm
 from rosters.permissions import get_team_for_editor
 from rulebook.edition import get_edition
@@ -58,7 +58,7 @@ def redraft_team(request, pk):
             _("%(team)s is re-drafted for %(cost)s gp; the treasury is now %(treasury)s gp.")
             % {"team": team.name, "cost": gold(form.result["cost"]), "treasury": gold(team.treasury)},
         )
-        for text in redraft.recovery_summary(team, form.result):
+        for text in recovery.recovery_summary(team, form.result):
             messages.info(request, text)
         return redirect("rosters:team", pk=team.pk)
     context = _redraft_context(team, editor, form, season)

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from league.models import Fixture, League, Result, Season, SeasonEntry
 from matches.models import Match
-from rosters import ledger, redraft, services
+from rosters import ledger, recovery, redraft, services
 from rosters.ledger import undo_latest
 from rosters.models import LedgerEntry, Player
 from rulebook.dice import Dice
@@ -321,7 +321,7 @@ def test_temporarily_retired_recovery_rolled_by_seeded_dice(team, record, recove
 def test_recovery_never_makes_a_player_better_than_unhurt(team):
     lineman = get_player(team, "lineman")
     lineman.lasting_injuries = ["head_injury"]  # AV 9+ on the position, recorded but never reduced
-    assert redraft.recovered(lineman, "av", edition=EDITION) == 9
+    assert recovery.recovered(lineman, "av", edition=EDITION) == 9
 
 
 def test_a_temporarily_retired_player_not_rehired_retires_for_good(team, record):
