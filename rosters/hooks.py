@@ -6,6 +6,7 @@ matches.apps, in AppConfig.ready), and rosters calls them through `hooks`. Alone
 nobody but its coach change a team, and no team would ever be between seasons.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 
@@ -32,15 +33,15 @@ def _no_friendlies(team, *, since):
 @dataclass
 class Hooks:
     # (user, team) -> whether the user may change the team as a commissioner (league.permissions).
-    commissions_team: object = _nobody
+    commissions_team: Callable = _nobody
     # team -> the finished season the team may be re-drafted for now, or None (league.redraft).
-    redraft_season: object = _no_season
+    redraft_season: Callable = _no_season
     # (team, season) -> {"league_games", "league_wins", "league_draws"} of its confirmed games there.
-    league_games: object = _no_league_games
+    league_games: Callable = _no_league_games
     # (team, players) -> {player id: previous seasons the player took part in} (league.redraft).
-    seasons_played: object = _no_previous_seasons
+    seasons_played: Callable = _no_previous_seasons
     # (team, since=datetime or None) -> friendlies the team had applied since then (matches).
-    friendlies_played: object = _no_friendlies
+    friendlies_played: Callable = _no_friendlies
 
 
 hooks = Hooks()
