@@ -30,6 +30,8 @@ class Team(models.Model):
     edition = models.CharField(_("edition"), max_length=20, default=DEFAULT_EDITION)
     roster = models.CharField(_("roster"), max_length=40, help_text=_("The team list it is drafted from."))
     chosen_rule = models.CharField(_("chosen special rule"), max_length=40, blank=True)
+    # The League it plays for, chosen at the draft where the roster offers several (BB2025).
+    chosen_league = models.CharField(_("League"), max_length=40, blank=True)
     name = models.CharField(_("name"), max_length=80)
     coach = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams", verbose_name=_("coach")
@@ -65,8 +67,23 @@ class Team(models.Model):
     def is_draft(self):
         return self.status == self.Status.DRAFT
 
+    @property
+    def draft_choices(self):
+        """What the coach chose at the draft: the League and the special rule (Favoured of ...), if any."""
+        return tuple(choice for choice in (self.chosen_league, self.chosen_rule) if choice)
+
+    @property
+    def rules_in_force(self):
+        """Every team rule and League that applies to this team (rulebook Team.rules_in_force)."""
+        return self.rules.rules_in_force(self.draft_choices)
+
+    @property
+    def league_affiliation(self):
+        """The League the team plays for (its roster's only one, or the one chosen), or None."""
+        return self.rules.league(self.draft_choices)
+
     def has_rule(self, rule_id):
-        return self.rules.has_rule(rule_id, self.chosen_rule)
+        return rule_id in self.rules_in_force
 
 
 class PlayerQuerySet(models.QuerySet):
