@@ -26,12 +26,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name="accounts/password_reset.html",
-            email_template_name="accounts/email/password_reset.txt",
-            subject_template_name="accounts/email/password_reset_subject.txt",
-            success_url=reverse_lazy("accounts:password_reset_done"),
-        ),
+        views.PasswordResetView.as_view(success_url=reverse_lazy("accounts:password_reset_done")),
         name="password_reset",
     ),
     path(

@@ -8,8 +8,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from accounts.client import client_ip
 from accounts.forms import ProfileForm, SignUpForm
 from accounts.language import remember_language
+from accounts.throttle import allow
 
 
 def signup(request):
@@ -18,7 +20,7 @@ def signup(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Dugout, %(name)s!") % {"name": user})
         return remember_language(redirect(settings.LOGIN_REDIRECT_URL), user.preferred_language)
     return render(request, "accounts/signup.html", {"form": form})
@@ -32,6 +34,35 @@ class LoginView(auth_views.LoginView):
     def form_valid(self, form):
         response = super().form_valid(form)
         return remember_language(response, form.get_user().preferred_language)
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """The page django-axes shows while logins are paused (AXES_LOCKOUT_CALLABLE): 429, translated."""
+    context = {
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+    }
+    return render(request, "accounts/locked_out.html", context, status=429)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset form, limited per client address and per e-mail address.
+
+    The answer is the same whether the address belongs to an account or not (Django's own behaviour);
+    the limit counts requests, so it tells nothing about accounts either.
+    """
+
+    template_name = "accounts/password_reset.html"
+    email_template_name = "accounts/email/password_reset.txt"
+    subject_template_name = "accounts/email/password_reset_subject.txt"
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"].strip().lower()
+        keys = (f"reset-ip:{client_ip(self.request)}", f"reset-email:{email}")
+        if not allow(*keys, limit=settings.PASSWORD_RESET_LIMIT):
+            form.add_error(None, _("Too many password reset requests. Please try again in an hour."))
+            return self.form_invalid(form)
+        return super().form_valid(form)
 
 
 @login_required

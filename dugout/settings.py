@@ -5,6 +5,7 @@ filesystem transport, also under var/. Production sets DATABASE_URL, CELERY_BROK
 ALLOWED_HOSTS.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -31,6 +32,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "accounts",
     "rulebook",
     "rosters",
@@ -51,6 +53,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "dugout.urls"
@@ -179,7 +183,23 @@ SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", _HTTPS)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if _HTTPS else 0, minimum=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = _HTTPS
 SECURE_HSTS_PRELOAD = _HTTPS
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
+
+# Logins (django-axes, a well-kept library, rather than counters of our own): after LOGIN_FAILURE_LIMIT
+# failed attempts for one account, or from one client address, every attempt of that account or address
+# is refused for LOGIN_COOLOFF_MINUTES, the right password included; a successful login resets the
+# count; an administrator unlocks in the admin (Access attempts) or with `manage.py axes_reset`.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_CLIENT_IP_CALLABLE = "accounts.client.client_ip"
+AXES_VERBOSE = False
+# The password reset form: at most this many requests per client address and per e-mail address an hour.
+PASSWORD_RESET_LIMIT = env_int("PASSWORD_RESET_LIMIT", 5, minimum=1)
 
 # Celery. The embedded default is kombu's filesystem transport under var/ (named with a host, which it
 # ignores, so that kombu does not warn on every connection), tuned to poll quickly
@@ -250,5 +270,6 @@ LOGGING = {
         # WeasyPrint and fontTools are chatty at INFO.
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
     },
 }
