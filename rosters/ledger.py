@@ -28,6 +28,7 @@ PLAYER_FIELDS = (
     "position",
     "status",
     "journeyman",
+    "is_captain",
     "ma",
     "st",
     "ag",

@@ -11,7 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from rulebook.data import CHARACTERISTICS, SkillRef
-from rulebook.edition import DEFAULT_EDITION, get_edition
+from rulebook.edition import get_edition
+
+# Teams stored before a coach chose the edition were drafted in the 2020 rules (migration 0001).
+EDITION_OF_OLD_TEAMS = "bb2020"
 
 
 class TeamQuerySet(models.QuerySet):
@@ -27,7 +30,7 @@ class Team(models.Model):
         DRAFT = "draft", pgettext_lazy("team status", "Draft")
         READY = "ready", pgettext_lazy("team status", "Ready")
 
-    edition = models.CharField(_("edition"), max_length=20, default=DEFAULT_EDITION)
+    edition = models.CharField(_("edition"), max_length=20, default=EDITION_OF_OLD_TEAMS)
     roster = models.CharField(_("roster"), max_length=40, help_text=_("The team list it is drafted from."))
     chosen_rule = models.CharField(_("chosen special rule"), max_length=40, blank=True)
     # The League it plays for, chosen at the draft where the roster offers several (BB2025).
@@ -85,6 +88,20 @@ class Team(models.Model):
     def has_rule(self, rule_id):
         return rule_id in self.rules_in_force
 
+    @property
+    def edition_rules(self):
+        """The rulebook edition this team is drafted in and plays by."""
+        return get_edition(self.edition)
+
+    @property
+    def captain(self):
+        """The Team Captain on the roster (team rule team_captain), or None."""
+        return self.players.on_roster().filter(is_captain=True).first()
+
+
+# The skill a Team Captain gains for free (the rule team_captain of the edition's teams).
+CAPTAIN_SKILL = "pro"
+
 
 class PlayerQuerySet(models.QuerySet):
     def on_roster(self):
@@ -106,6 +123,8 @@ class Player(models.Model):
     position = models.CharField(_("position"), max_length=40)
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.ACTIVE)
     journeyman = models.BooleanField(_("journeyman"), default=False)
+    # Team Captain (BB2025 team rule team_captain): gains Pro without a value increase.
+    is_captain = models.BooleanField(_("Team Captain"), default=False)
     # Current characteristics (the rulebook position's, plus improvements, minus lasting injuries).
     ma = models.PositiveSmallIntegerField()
     st = models.PositiveSmallIntegerField()
@@ -168,6 +187,8 @@ class Player(models.Model):
         skills = [(ref, "position") for ref in self.position_rules.skills]
         if self.journeyman:
             skills.append((SkillRef("loner", "4"), "journeyman"))
+        if self.is_captain:
+            skills.append((SkillRef(CAPTAIN_SKILL), "captain"))
         return skills + self.gained_skills()
 
     def profile(self):

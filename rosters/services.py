@@ -10,8 +10,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rosters import ledger
-from rosters.models import LedgerEntry, Player, Team
-from rulebook.edition import DEFAULT_EDITION, get_edition
+from rosters.captain import CAPTAIN_RULE
+from rosters.models import EDITION_OF_OLD_TEAMS, LedgerEntry, Player, Team
+from rulebook.edition import get_edition
 
 Kind = LedgerEntry.Kind
 
@@ -27,33 +28,57 @@ def _fail(message, **params):
 # --- creating a team ------------------------------------------------------------------------------
 
 
-def create_team(*, coach, roster, name, chosen_rule="", treasury=None, edition=DEFAULT_EDITION):
-    """Start a draft team from a rulebook team list with the starting treasury.
+def draft_choice_problems(rules, *, chosen_league="", chosen_rule=""):
+    """Why the League and special rule chosen do not fit the team list `rules` (empty when they do)."""
+    problems = []
+    if len(rules.leagues) > 1 and chosen_league not in rules.leagues:
+        problems.append(_("Choose one of the Leagues this team list may play for."))
+    if rules.special_rule_options and chosen_rule not in rules.special_rule_options:
+        problems.append(_("Choose one of the special rules this team list offers."))
+    return problems
+
+
+def create_team(*, coach, roster, name, edition=None, chosen_rule="", chosen_league="", treasury=None):
+    """Start a draft team from a rulebook team list of `edition` with that edition's starting treasury.
+
+    `chosen_league` and `chosen_rule` are the draft choices the team list offers (a League where it may
+    play for several, a Favoured of ...). Without `edition`, the team is one of the 2020 rules, like
+    every team stored before editions were chosen.
 
     Side effects: creates the Team and its first ledger entry.
     """
-    rules = get_edition(edition).teams.get(roster)
+    edition = edition or EDITION_OF_OLD_TEAMS
+    try:
+        rules_of_edition = get_edition(edition)
+    except LookupError:
+        _fail(_("Unknown edition."))
+    rules = rules_of_edition.teams.get(roster)
     if rules is None:
         _fail(_("Unknown team list."))
-    if rules.special_rule_options and chosen_rule not in rules.special_rule_options:
-        _fail(_("Choose one of the special rules this team list offers."))
+    problems = draft_choice_problems(rules, chosen_league=chosen_league, chosen_rule=chosen_rule)
+    if problems:
+        raise ValidationError(problems)
+    # A choice the team list does not offer means nothing: it is not stored.
+    if len(rules.leagues) <= 1:
+        chosen_league = ""
     if not rules.special_rule_options:
         chosen_rule = ""
     if not name.strip():
         _fail(_("Give the team a name."))
-    settings = get_edition(edition).settings
+    settings = rules_of_edition.settings
     with transaction.atomic():
         team = Team.objects.create(
             edition=edition,
             roster=roster,
             chosen_rule=chosen_rule,
+            chosen_league=chosen_league,
             name=name.strip(),
             coach=coach,
             treasury=settings["starting_treasury"] if treasury is None else treasury,
             dedicated_fans=settings["dedicated_fans"]["start"],
         )
         with ledger.change(team, actor=coach, kind=Kind.CREATED) as change:
-            change.details = {"roster": roster, "treasury": team.treasury}
+            change.details = {"roster": roster, "treasury": team.treasury, "edition": edition}
     return team
 
 
@@ -130,6 +155,10 @@ def fire_player(*, team, actor, player, as_commissioner=False):
     """
     if player.team_id != team.pk or player.status in {Player.Status.DEAD, Player.Status.FIRED}:
         _fail(_("This player is not on the team."))
+    if not team.is_draft:
+        problems = firing_problems(team, player)
+        if problems:
+            raise ValidationError(problems)
     with ledger.change(
         team, actor=actor, kind=Kind.FIRE, players=[player], as_commissioner=as_commissioner
     ) as c:
@@ -142,6 +171,32 @@ def fire_player(*, team, actor, player, as_commissioner=False):
             player.delete()
         else:
             player.status = Player.Status.FIRED
+
+
+def eligible_players(team, players=None):
+    """Permanently hired players who may play the next game (not injured, not retired)."""
+    players = players if players is not None else _roster_players(team)
+    return [p for p in players if not p.journeyman and p.is_available]
+
+
+def firing_problems(team, player):
+    """Why `player` may not be fired after the draft (empty when they may), by the edition's [hiring]:
+    a floor of players eligible for the next game (BB2025: 11), and a Team Captain only once a lasting
+    injury reduced a characteristic."""
+    rules = _settings(team)["hiring"]
+    problems = []
+    if not rules.get("may_fire", True):
+        problems.append(_("Players may not be fired."))
+    floor = rules.get("fire_floor")
+    eligible = eligible_players(team)
+    if floor and player.pk in {p.pk for p in eligible} and len(eligible) - 1 < floor:
+        problems.append(
+            _("Firing this player would leave fewer than %(floor)d players eligible for the next game.")
+            % {"floor": floor}
+        )
+    if player.is_captain and team.has_rule(CAPTAIN_RULE) and not player.lasting_injuries:
+        problems.append(_("A Team Captain can only be fired after an injury reduced a characteristic."))
+    return problems
 
 
 def rename_player(*, team, actor, player, name, number, as_commissioner=False):
@@ -214,6 +269,8 @@ def drop_reroll(*, team, actor, as_commissioner=False):
     """Give back a re-roll: refunded while drafting, lost afterwards. Side effects: as buy_reroll."""
     if team.rerolls == 0:
         _fail(_("The team has no team re-roll."))
+    if not team.is_draft and not _settings(team)["hiring"].get("may_remove_rerolls", True):
+        _fail(_("Team re-rolls, once bought, cannot be removed from the roster."))
     with ledger.change(team, actor=actor, kind=Kind.REROLL, as_commissioner=as_commissioner) as change:
         refund = team.rules.reroll_cost if team.is_draft else 0
         team.rerolls -= 1
