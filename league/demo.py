@@ -100,19 +100,23 @@ def create_demo_league(users):
         return existing
     commissioner = users["commissioner"]
     with transaction.atomic():
+        teams = {
+            username: _team_for(users[username], roster, name)
+            for username, (roster, name) in COACH_TEAMS.items()
+        }
         league = create_league(
             name="Old World Demo League",
             created_by=commissioner,
+            # The league plays the edition of the demo teams.
+            game=next(iter(teams.values())).edition,
             description="A demo league: log in as commissioner or one of the coaches to try it.",
         )
         if league.slug != DEMO_SLUG:
             league.slug = DEMO_SLUG
             league.save(update_fields=["slug"])
         invitation = create_invitation(league=league, created_by=commissioner)
-        teams = {}
-        for username, (roster, name) in COACH_TEAMS.items():
+        for username in COACH_TEAMS:
             join_league(code=invitation.code, user=users[username])
-            teams[username] = _team_for(users[username], roster, name)
         _play_finished_season(league, teams, commissioner)
         _play_running_season(league, teams, commissioner)
     return league

@@ -4,20 +4,33 @@ from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from league.models import TIEBREAKERS, Game, League, Season, SeasonEntry, optional_rule_ids
+from league.models import (
+    TIEBREAKERS,
+    League,
+    Season,
+    SeasonEntry,
+    game_choices,
+    newest_edition,
+    optional_rule_ids,
+    petty_cash_choices,
+)
 from league.services import adjustments as adjustment_services
 from league.services import entries as entry_services
 from league.services import leagues as league_services
 from league.services import results as result_services
 from league.services import scheduling
-from rulebook.edition import get_edition
 
 MAX_TIEBREAKERS = len(TIEBREAKERS)
 
 
 class LeagueCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
-    game = forms.ChoiceField(label=_("Game"), choices=Game.choices, initial=Game.BB2020)
+    game = forms.ChoiceField(
+        label=_("Game"),
+        choices=game_choices,
+        initial=newest_edition,
+        help_text=_("For Blood Bowl, the edition of the rules the league plays; it cannot change later."),
+    )
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
     )
@@ -56,10 +69,13 @@ class LeagueSettingsForm(forms.ModelForm):
     def __init__(self, *args, by, **kwargs):
         super().__init__(*args, **kwargs)
         self.by = by
-        edition = get_edition()
+        edition = self.instance.rulebook
         self.fields["optional_rules"].choices = [
-            (rule, edition.text(f"optional.{rule}.name", get_language())) for rule in optional_rule_ids()
+            (rule, edition.text(f"optional.{rule}.name", get_language()))
+            for rule in optional_rule_ids(edition)
         ]
+        procedures = petty_cash_choices(edition) if edition else []
+        self.fields["petty_cash_procedure"].choices = [("", "—")] * (not edition) + procedures
         self.fields["optional_rules"].initial = self.instance.optional_rules
         choices = [("", "—"), *TIEBREAKERS.items()]
         current = list(self.instance.tiebreakers)
@@ -129,7 +145,9 @@ class RegisterTeamForm(forms.Form):
         if season.league.is_blood_bowl:
             entered = SeasonEntry.objects.filter(season=season).exclude(status=SeasonEntry.Status.WITHDRAWN)
             self.fields["team"].queryset = (
-                user.teams.ready().exclude(pk__in=entered.values("team_id"))
+                user.teams.ready()
+                .filter(edition=season.league.edition)
+                .exclude(pk__in=entered.values("team_id"))
                 if user.is_authenticated
                 else None
             )

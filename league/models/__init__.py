@@ -14,7 +14,11 @@ from league.models.leagues import (
     League,
     LeagueQuerySet,
     _invitation_code,
+    blood_bowl_editions,
+    game_choices,
+    newest_edition,
     optional_rule_ids,
+    petty_cash_choices,
     rulebook_league_defaults,
 )
 from league.models.seasons import (
@@ -73,6 +77,10 @@ __all__ = [
     "StandingsRowQuerySet",
     "_coin_seed",
     "_invitation_code",
+    "blood_bowl_editions",
+    "game_choices",
+    "newest_edition",
     "optional_rule_ids",
+    "petty_cash_choices",
     "rulebook_league_defaults",
 ]

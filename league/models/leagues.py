@@ -7,10 +7,11 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from league import permissions
-from rulebook.edition import get_edition
+from rulebook.edition import available_editions, get_edition
 
 TIEBREAKERS = {
     "head_to_head_points": _("Head-to-head points"),
@@ -23,23 +24,55 @@ TIEBREAKERS = {
     "coin_flip": _("Coin flip"),
 }
 # The rulebook's [league] tie-breakers under our names.
-_RULEBOOK_TIEBREAKERS = {"casualties_caused": "casualties_inflicted"}
+_RULEBOOK_TIEBREAKERS = {"casualties_caused": "casualties_inflicted", "touchdown_difference": "td_difference"}
 DEFAULT_TIEBREAKERS = ["td_difference", "touchdowns_scored", "casualties_inflicted", "coin_flip"]
 
 
 class Game(models.TextChoices):
-    BB2020 = "bb2020", _("Blood Bowl (2020 edition)")
+    """The games other than Blood Bowl. A Blood Bowl league's game is its rulebook edition's id
+    (blood_bowl_editions), as the sheets catalogue names Blood Bowl games by edition folder."""
+
     RUGBY = "rugby", _("Rugby miniatures game")
     HEXFOOTBALL = "hexfootball", _("Hex football game")
 
 
-def optional_rule_ids():
-    return get_edition("bb2020").optional_rules
+def blood_bowl_editions():
+    """The rulebook's editions, newest first (edition.toml `released`)."""
+    editions = [get_edition(edition_id) for edition_id in available_editions()]
+    return sorted(editions, key=lambda edition: edition.settings.get("released", 0), reverse=True)
 
 
-def rulebook_league_defaults():
-    """Points, bonus points and tie-breakers from the rulebook's [league] section."""
-    league = get_edition("bb2020").settings["league"]
+def game_choices():
+    """Every Blood Bowl edition (newest first, named in the active language), then the other games."""
+    language = get_language()
+    editions = [(edition.id, edition.text("edition.name", language)) for edition in blood_bowl_editions()]
+    return [*editions, *Game.choices]
+
+
+def newest_edition():
+    """The game of a new league when nothing else is known: the newest Blood Bowl edition."""
+    return blood_bowl_editions()[0].id
+
+
+def petty_cash_choices(edition=None):
+    """The petty cash procedures of `edition` (every edition's when None) with their names."""
+    editions = [edition] if edition else blood_bowl_editions()
+    language = get_language()
+    choices = {}
+    for each in editions:
+        for procedure in each.settings["petty_cash_procedure"]:
+            choices.setdefault(procedure["id"], each.text(f"petty_cash.{procedure['id']}.name", language))
+    return list(choices.items())
+
+
+def optional_rule_ids(edition):
+    """The optional rules `edition` (an Edition, or None outside Blood Bowl) offers."""
+    return edition.optional_rules if edition else ()
+
+
+def rulebook_league_defaults(edition):
+    """Points, bonus points and tie-breakers from `edition`'s [league] section."""
+    league = edition.settings["league"]
     tiebreakers = [_RULEBOOK_TIEBREAKERS.get(name, name) for name in league["tiebreakers"]]
     return {
         "points": league["points"],
@@ -63,13 +96,9 @@ class LeagueQuerySet(models.QuerySet):
 
 
 class League(models.Model):
-    class PettyCash(models.TextChoices):
-        PROCEDURE_2020 = "2020", _("2020 rulebook as printed")
-        PROCEDURE_2025 = "2025", _("May 2025 errata")
-
     name = models.CharField(_("name"), max_length=80)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
-    game = models.CharField(_("game"), max_length=20, choices=Game, default=Game.BB2020)
+    game = models.CharField(_("game"), max_length=20, choices=game_choices, default=newest_edition)
     description = models.TextField(_("description"), blank=True)
     commissioners = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="commissioned_leagues", verbose_name=_("commissioners")
@@ -91,8 +120,9 @@ class League(models.Model):
     bonus_three_plus_casualties = models.SmallIntegerField(_("bonus for 3+ casualties"), default=1)
     tiebreakers = models.JSONField(_("tie-breakers"), default=list, blank=True)
     starting_treasury = models.PositiveIntegerField(_("starting treasury"), default=1000000)
+    # One of the league's edition's [[petty_cash_procedure]] ids ("" outside Blood Bowl).
     petty_cash_procedure = models.CharField(
-        _("petty cash procedure"), max_length=4, choices=PettyCash, default=PettyCash.PROCEDURE_2025
+        _("petty cash procedure"), max_length=20, choices=petty_cash_choices, blank=True, default=""
     )
     optional_rules = models.JSONField(_("optional rules"), default=list, blank=True)
     webhook_url = models.URLField(
@@ -112,16 +142,40 @@ class League(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        if not self.petty_cash_procedure and self.rulebook:
+            self.petty_cash_procedure = self.rulebook.settings["inducements"]["petty_cash_default"]
+        super().save(*args, **kwargs)
+
     def clean(self):
         unknown = [name for name in self.tiebreakers if name not in TIEBREAKERS]
         if unknown or len(set(self.tiebreakers)) != len(self.tiebreakers):
             raise ValidationError({"tiebreakers": _("Choose each tie-breaker at most once, from the list.")})
-        if any(rule not in optional_rule_ids() for rule in self.optional_rules):
+        if any(rule not in optional_rule_ids(self.rulebook) for rule in self.optional_rules):
             raise ValidationError({"optional_rules": _("Unknown optional rule.")})
+        if self.petty_cash_procedure and self.petty_cash_procedure not in dict(
+            petty_cash_choices(self.rulebook) if self.rulebook else ()
+        ):
+            raise ValidationError({"petty_cash_procedure": _("Choose a procedure of the league's edition.")})
+
+    @property
+    def edition(self):
+        """The id of the rulebook edition the league plays, or None for a game other than Blood Bowl."""
+        return self.game if self.game in available_editions() else None
+
+    @property
+    def rulebook(self):
+        """The rulebook Edition the league plays, or None for a game other than Blood Bowl."""
+        return get_edition(self.edition) if self.edition else None
+
+    @property
+    def edition_name(self):
+        """The edition's name in the active language ("" outside Blood Bowl)."""
+        return self.rulebook.text("edition.name", get_language()) if self.rulebook else ""
 
     @property
     def is_blood_bowl(self):
-        return self.game == Game.BB2020
+        return self.edition is not None
 
     def is_commissioner(self, user):
         """Whether `user` commissions this league (league.permissions.is_commissioner)."""

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from league.models import PointsAdjustment, Season, SeasonEntry
 from league.permissions import require_commissioner
 from league.services.standings import recompute_standings
-from rulebook.edition import get_edition
 
 REASON_LENGTH = PointsAdjustment._meta.get_field("reason").max_length
 # Bounds of one adjustment: far beyond any season's points, well inside the column's range.
@@ -20,11 +19,12 @@ MAX_POINTS = 999
 
 
 def no_show_penalty(league):
-    """The league points a no-show costs (a positive number, from the rulebook's [league] section), or
-    None outside Blood Bowl (other games offer no preset)."""
+    """The league points a no-show costs (a positive number, from the [league] section of the league's
+    edition), or None where no preset is offered: outside Blood Bowl, and in an edition without a
+    no-show penalty (0, as in BB2025)."""
     if not league.is_blood_bowl:
         return None
-    return get_edition().settings["league"]["no_show_penalty"]
+    return league.rulebook.settings["league"]["no_show_penalty"] or None
 
 
 def _require_open(season):

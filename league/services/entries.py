@@ -6,6 +6,7 @@ services recompute the season's stored table in the same transaction.
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league.models import Season, SeasonEntry
@@ -13,6 +14,24 @@ from league.permissions import require_commissioner
 from league.services.leagues import is_member
 from league.services.standings import recompute_standings
 from rosters.models import Team
+from rulebook.edition import get_edition
+
+
+def edition_name(edition_id):
+    return get_edition(edition_id).text("edition.name", get_language())
+
+
+def require_same_edition(*, league, team):
+    """Refuse (ValidationError) a team built for another edition than the one `league` plays."""
+    if team.edition != league.edition:
+        raise ValidationError(
+            _("%(team)s is a %(team_edition)s team: this league plays %(league_edition)s.")
+            % {
+                "team": team.name,
+                "team_edition": edition_name(team.edition),
+                "league_edition": edition_name(league.edition),
+            }
+        )
 
 
 def _require_registration_open(season):
@@ -21,7 +40,8 @@ def _require_registration_open(season):
 
 
 def register_team(*, season, team, user):
-    """Enter a ready rosters team that `user` coaches in a Blood Bowl season; it waits for acceptance.
+    """Enter a ready rosters team that `user` coaches, built for the league's edition, in a Blood Bowl
+    season; it waits for acceptance. A team of another edition is refused (ValidationError naming both).
 
     Side effects: creates a pending SeasonEntry (or re-opens a withdrawn one).
     """
@@ -34,6 +54,7 @@ def register_team(*, season, team, user):
         raise PermissionDenied(_("You may only enter a team you coach."))
     if team.status != Team.Status.READY:
         raise ValidationError(_("Only a team marked ready can be entered."))
+    require_same_edition(league=season.league, team=team)
     existing = SeasonEntry.objects.filter(season=season, team=team).first()
     if existing and existing.status != SeasonEntry.Status.WITHDRAWN:
         raise ValidationError(_("This team is already entered in this season."))
@@ -81,6 +102,8 @@ def accept_entry(*, entry, by):
         return entry
     if entry.team_id and entry.team.status != Team.Status.READY:
         raise ValidationError(_("The team is no longer marked ready."))
+    if entry.team_id:
+        require_same_edition(league=entry.season.league, team=entry.team)
     with transaction.atomic():
         entry.status = SeasonEntry.Status.ACCEPTED
         entry.save(update_fields=["status"])

@@ -9,18 +9,20 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import (
+    DEFAULT_TIEBREAKERS,
     TIEBREAKERS,
-    Game,
     Invitation,
     League,
     Season,
+    game_choices,
+    newest_edition,
     optional_rule_ids,
+    petty_cash_choices,
     rulebook_league_defaults,
 )
 from league.permissions import require_commissioner
 from league.services import prizes
 from league.services.standings import recompute_league_standings
-from rulebook.edition import get_edition
 
 # URL words under /leagues/ that a league's slug must not take.
 RESERVED_SLUGS = {"new", "join", "api", "seasons", "entries", "fixtures"}
@@ -36,38 +38,47 @@ def _unique_slug(name):
     return slug
 
 
-def create_league(*, name, created_by, game=Game.BB2020, public=True, description=""):
-    """Create a league with the rulebook's league settings, run by `created_by`.
+def _rulebook_settings(edition):
+    """A new league's settings from its Blood Bowl edition's numbers (another game: the usual
+    tie-breakers, the model's other defaults)."""
+    if edition is None:
+        return {"tiebreakers": list(DEFAULT_TIEBREAKERS)}
+    defaults = rulebook_league_defaults(edition)
+    points = defaults["points"]
+    bonus = defaults["bonus_points"]
+    return {
+        "points_win": points["win"],
+        "points_draw": points["draw"],
+        "points_loss": points["loss"],
+        "bonus_points": defaults["bonus_points_default"],
+        "bonus_three_plus_touchdowns": bonus["three_plus_touchdowns"],
+        "bonus_no_touchdown_conceded": bonus["no_touchdown_conceded"],
+        "bonus_three_plus_casualties": bonus["three_plus_casualties"],
+        "tiebreakers": defaults["tiebreakers"],
+        "starting_treasury": edition.settings["starting_treasury"],
+        "petty_cash_procedure": edition.settings["inducements"]["petty_cash_default"],
+    }
+
+
+def create_league(*, name, created_by, game=None, public=True, description=""):
+    """Create a league of `game` (a Blood Bowl edition id, the newest when None, or another game) with
+    its edition's league settings, run by `created_by`.
 
     Side effects: creates the League (with a unique slug from its name) and adds `created_by` to its
     commissioners.
     """
     name = name.strip()
+    game = game or newest_edition()
     if not name:
         raise ValidationError(_("Give the league a name."))
-    if game not in Game.values:
+    if game not in dict(game_choices()):
         raise ValidationError(_("Unknown game."))
-    defaults = rulebook_league_defaults()
-    points = defaults["points"]
-    bonus = defaults["bonus_points"]
+    league = League(name=name, game=game, public=public, description=description)
     with transaction.atomic():
-        league = League.objects.create(
-            name=name,
-            slug=_unique_slug(name),
-            game=game,
-            public=public,
-            description=description,
-            points_win=points["win"],
-            points_draw=points["draw"],
-            points_loss=points["loss"],
-            bonus_points=defaults["bonus_points_default"],
-            bonus_three_plus_touchdowns=bonus["three_plus_touchdowns"],
-            bonus_no_touchdown_conceded=bonus["no_touchdown_conceded"],
-            bonus_three_plus_casualties=bonus["three_plus_casualties"],
-            tiebreakers=defaults["tiebreakers"],
-            starting_treasury=get_edition().settings["starting_treasury"],
-            petty_cash_procedure=get_edition().settings["inducements"]["petty_cash_default"],
-        )
+        league.slug = _unique_slug(name)
+        for field, value in _rulebook_settings(league.rulebook).items():
+            setattr(league, field, value)
+        league.save()
         league.commissioners.add(created_by)
     return league
 
@@ -115,8 +126,11 @@ def update_league_settings(*, league, by, **changes):
     tiebreakers = changes.get("tiebreakers", league.tiebreakers)
     if any(name not in TIEBREAKERS for name in tiebreakers) or len(set(tiebreakers)) != len(tiebreakers):
         raise ValidationError(_("Choose each tie-breaker at most once, from the list."))
-    if any(rule not in optional_rule_ids() for rule in changes.get("optional_rules", [])):
+    if any(rule not in optional_rule_ids(league.rulebook) for rule in changes.get("optional_rules", [])):
         raise ValidationError(_("Unknown optional rule."))
+    procedure = changes.get("petty_cash_procedure")
+    if procedure and procedure not in dict(petty_cash_choices(league.rulebook) if league.rulebook else ()):
+        raise ValidationError(_("Choose a petty cash procedure of the league's edition."))
     if "name" in changes and not changes["name"].strip():
         raise ValidationError(_("Give the league a name."))
     rescored = any(

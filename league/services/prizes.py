@@ -18,7 +18,6 @@ from league.permissions import require_commissioner
 from league.services import scheduling
 from rosters import ledger
 from rosters.models import LedgerEntry, Team
-from rulebook.edition import get_edition
 
 REASON_LENGTH = LedgerEntry._meta.get_field("reason").max_length
 
@@ -36,24 +35,26 @@ class Prize:
         return PLACE_LABELS.get(self.place, self.place)
 
 
-def _league_rules():
-    return get_edition().settings["league"]
+def _league_rules(league):
+    """The [league] section of the league's edition."""
+    return league.rulebook.settings["league"]
 
 
 def prize_table(league):
-    """The prizes a season of `league` gives, best place first: none outside Blood Bowl."""
+    """The prizes a season of `league` gives (its edition's), best place first: none outside Blood Bowl."""
     if not league.is_blood_bowl:
         return []
     prizes = [
         Prize(place=PRIZE_PLACES[name], gold=gold, trophy=PRIZE_PLACES[name] == 1)
-        for name, gold in _league_rules()["prizes"].items()
+        for name, gold in _league_rules(league)["prizes"].items()
     ]
     return sorted(prizes, key=lambda prize: prize.place)
 
 
-def trophy_rerolls():
-    """The extra team re-rolls the League Trophy's holder takes into each game."""
-    return _league_rules()["trophy_extra_rerolls"]
+def trophy_rerolls(league):
+    """The extra team re-rolls the League Trophy's holder takes into each game (the league's edition's;
+    0 outside Blood Bowl)."""
+    return _league_rules(league)["trophy_extra_rerolls"] if league.is_blood_bowl else 0
 
 
 def trophy_holder(league):

@@ -52,7 +52,7 @@ def league_detail(request, slug):
 def _trophy_context(league):
     """Who holds the League Trophy (`trophy`: their SeasonPrize, or None) and the extra re-rolls it
     brings into each game (a note: Dugout adds nothing to the roster)."""
-    return {"trophy": prizes.trophy_holder(league), "trophy_rerolls": prizes.trophy_rerolls()}
+    return {"trophy": prizes.trophy_holder(league), "trophy_rerolls": prizes.trophy_rerolls(league)}
 
 
 def _current_season(league):
@@ -152,11 +152,13 @@ def season_detail(request, pk):
 def _prizes_context(season):
     """A finished season's prizes as given (`prizes_won`, one query), or what its places will earn
     (`prizes_to_win`, from the rulebook); neither outside Blood Bowl."""
-    if not season.league.is_blood_bowl:
+    league = season.league
+    if not league.is_blood_bowl:
         return {}
+    rerolls = {"trophy_rerolls": prizes.trophy_rerolls(league)}
     if season.status == Season.Status.FINISHED:
-        return {"prizes_won": list(season.prizes.with_related()), "trophy_rerolls": prizes.trophy_rerolls()}
-    return {"prizes_to_win": prizes.prize_table(season.league), "trophy_rerolls": prizes.trophy_rerolls()}
+        return {"prizes_won": list(season.prizes.with_related()), **rerolls}
+    return {"prizes_to_win": prizes.prize_table(league), **rerolls}
 
 
 def _own_rows(request, season, computed=None):

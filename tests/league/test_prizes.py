@@ -43,7 +43,7 @@ def _gold_rows(entry):
 def test_prize_table_gives_the_rulebook_prizes_and_the_trophy_to_the_champion(league):
     table = [(prize.place, prize.gold, prize.trophy) for prize in prizes.prize_table(league)]
     assert table == [(1, 100000, True), (2, 60000, False), (3, 30000, False)]
-    assert prizes.trophy_rerolls() == 1
+    assert prizes.trophy_rerolls(league) == 1
 
 
 def test_prize_table_is_empty_outside_blood_bowl(commissioner):

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_create_league_uses_rulebook_settings_and_makes_the_creator_commissioner(commissioner):
-    league = league_services.create_league(name="Old World League", created_by=commissioner)
+    league = league_services.create_league(name="Old World League", created_by=commissioner, game="bb2020")
     assert league.slug == "old-world-league"
     assert league.is_commissioner(commissioner)
     assert (league.points_win, league.points_draw, league.points_loss) == (3, 1, 0)
