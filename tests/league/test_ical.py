@@ -3,10 +3,10 @@ required properties of every VEVENT, escaped text."""
 
 from datetime import UTC, date, datetime
 
+import icalendar
 import pytest
 from django.urls import reverse
 
-from league import ical
 from league.models import Fixture, Round
 from tests.league.factories import make_entry, make_fixture
 
@@ -82,11 +82,26 @@ def test_team_calendar_lists_only_that_teams_fixtures(client, season, home, away
     assert [event["SUMMARY"][1] for event in found] == ["Reikland Reavers – Gouged Eye"]
 
 
-def test_long_and_special_text_is_folded_and_escaped():
-    lines = ical.fold("SUMMARY:" + ical.escape("Ünïcødé, team; with\\ a very long name " * 4))
-    assert all(len(line.encode()) <= 75 for line in lines)
-    assert all(line.startswith(" ") for line in lines[1:])
-    assert "\\," in "".join(lines)
-    assert "\\;" in "".join(lines)
-    unfolded = lines[0] + "".join(line[1:] for line in lines[1:])
-    assert unfolded.startswith("SUMMARY:Ünïcødé\\, team\\; with\\\\ a")
+def test_long_and_special_names_are_folded_escaped_and_read_back(client, season, home, away):
+    """A name with commas, semicolons, backslashes and non-ASCII letters survives the round trip."""
+    away.name = "Ünïcødé, team; with\\ a very long name " * 3
+    away.save(update_fields=["name"])
+    fixture = make_fixture(season, home, away)
+    Fixture.objects.filter(pk=fixture.pk).update(scheduled_at=datetime(2026, 3, 1, 18, 0, tzinfo=UTC))
+    body = client.get(reverse("league:season_calendar", args=[season.pk])).content.decode()
+    parse(body)  # CRLF, 75-octet lines
+    event = icalendar.Calendar.from_ical(body).walk("VEVENT")[0]
+    assert str(event["SUMMARY"]) == f"Reikland Reavers – {away.display_name}"
+
+
+def test_the_feed_validates_with_the_icalendar_parser(client, season, home, away):
+    fixture = make_fixture(season, home, away)
+    Round.objects.filter(pk=fixture.round_id).update(date=date(2026, 3, 8))
+    feed = icalendar.Calendar.from_ical(
+        client.get(reverse("league:season_calendar", args=[season.pk])).content
+    )
+    assert feed.errors == []
+    (event,) = feed.walk("VEVENT")
+    assert event.errors == []
+    assert event.decoded("DTSTART") == date(2026, 3, 8)
+    assert event.decoded("DTEND") == date(2026, 3, 9)
