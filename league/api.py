@@ -47,6 +47,7 @@ def _league_json(league):
         "slug": league.slug,
         "name": league.name,
         "game": league.game,
+        "edition": league.edition,
         "public": league.public,
         "points": {"win": league.points_win, "draw": league.points_draw, "loss": league.points_loss},
         "bonus_points": league.scoring()["bonus"],

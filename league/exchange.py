@@ -4,9 +4,13 @@ The document holds the league's settings, its people by username, and every seas
 rounds, fixtures, results, points adjustments and prizes. Importing into a database without the league
 recreates it with the same standings (and the same League Trophy holder): coaches are matched by
 username (created without a usable password when missing); a Blood Bowl entry is linked to the coach's
-team of the same name when there is one, otherwise it is kept as a named entry. A prize's gold is not
-paid again on import, and is not linked to a ledger entry (reopening an imported season takes no gold
-back). Version 1 documents (without adjustments and prizes) import too.
+team of the same name and edition when there is one, otherwise it is kept as a named entry. A prize's
+gold is not paid again on import, and is not linked to a ledger entry (reopening an imported season
+takes no gold back). Version 1 documents (without adjustments and prizes) import too.
+
+Version 3 carries the league's rulebook edition ("edition": its id, null for another game); importing
+checks that this Dugout knows the edition and that it matches the game. Version 1 and 2 documents were
+written when Dugout knew one edition: they import as BB2020 leagues.
 """
 
 from django.contrib.auth import get_user_model
@@ -14,14 +18,27 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
-from league.models import Fixture, League, PointsAdjustment, Result, Round, Season, SeasonEntry, SeasonPrize
+from league.models import (
+    Fixture,
+    Game,
+    League,
+    PointsAdjustment,
+    Result,
+    Round,
+    Season,
+    SeasonEntry,
+    SeasonPrize,
+    petty_cash_choices,
+)
 from league.services.leagues import SETTINGS_FIELDS
 from league.services.standings import rebuild_standings
 from rosters.models import Team
+from rulebook.edition import available_editions, get_edition
 
 FORMAT = "dugout-league"
-VERSION = 2
-READABLE_VERSIONS = {1, 2}  # version 2 added each season's "adjustments" and "prizes"
+VERSION = 3
+# version 2 added each season's "adjustments" and "prizes", version 3 the league's "edition"
+READABLE_VERSIONS = {1, 2, 3}
 RESULT_FIELDS = (
     "home_score",
     "away_score",
@@ -96,6 +113,7 @@ def export_league(league):
         "league": {
             "slug": league.slug,
             "game": league.game,
+            "edition": league.edition,
             **{name: getattr(league, name) for name in SETTINGS_FIELDS},
             "commissioners": sorted(user.username for user in league.commissioners.all()),
             "members": sorted(user.username for user in league.members.all()),
@@ -151,19 +169,41 @@ def import_league(data):
     password), and stores each season's table. Refuses a slug already taken.
     """
     if data.get("format") != FORMAT or data.get("version") not in READABLE_VERSIONS:
-        raise ValidationError("not a Dugout league export (version 1 or 2)")
+        raise ValidationError("not a Dugout league export (version 1, 2 or 3)")
     settings = data["league"]
     if League.objects.filter(slug=settings["slug"]).exists():
         raise ValidationError(f"a league with the slug {settings['slug']!r} exists already")
-    users = _users(data["users"])
-    league = League.objects.create(
-        slug=settings["slug"], game=settings["game"], **{name: settings[name] for name in SETTINGS_FIELDS}
+    league = League(
+        slug=settings["slug"], game=_game(data), **{name: settings[name] for name in SETTINGS_FIELDS}
     )
+    users = _users(data["users"])
+    league.save()
     league.commissioners.set([users[name] for name in settings["commissioners"]])
     league.members.set([users[name] for name in settings["members"]])
     for season_data in data["seasons"]:
         _import_season(league, season_data, users)
     return league
+
+
+def _game(data):
+    """The imported league's game, checked: a Blood Bowl league's edition must be one this Dugout knows,
+    must be its game, and must have the league's petty cash procedure. A document before version 3 names
+    no edition: its Blood Bowl game's id was then the one edition's (BB2020) id."""
+    settings = data["league"]
+    game = settings["game"]
+    edition = settings.get("edition") if data["version"] >= 3 else (game if game not in Game.values else None)
+    if edition is None:
+        if game not in Game.values:
+            raise ValidationError(f"the game {game!r} needs an edition")
+        return game
+    if edition not in available_editions():
+        raise ValidationError(f"this Dugout does not know the edition {edition!r}")
+    if game != edition:
+        raise ValidationError(f"the game {game!r} does not match the edition {edition!r}")
+    procedure = settings.get("petty_cash_procedure")
+    if procedure and procedure not in dict(petty_cash_choices(get_edition(edition))):
+        raise ValidationError(f"the petty cash procedure {procedure!r} is not one of {edition!r}")
+    return game
 
 
 def _users(pairs):
@@ -192,7 +232,7 @@ def _import_season(league, data, users):
         coach = users.get(item["coach"])
         team = None
         if item["team"] and coach:
-            team = Team.objects.filter(coach=coach, name=item["team"]).first()
+            team = Team.objects.filter(coach=coach, name=item["team"], edition=league.edition).first()
         entries[item["key"]] = SeasonEntry.objects.create(
             season=season, team=team, name=item["name"], coach=coach, status=item["status"]
         )

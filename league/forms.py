@@ -5,6 +5,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.models import (
+    DAYS_BETWEEN_ROUNDS,
     TIEBREAKERS,
     League,
     Season,
@@ -174,11 +175,22 @@ class NamedEntryForm(forms.Form):
 
 
 class RoundRobinForm(forms.Form):
+    """Its defaults follow the season shape of the league's edition (League.season_shape)."""
+
     double = forms.BooleanField(label=_("Double round robin (home and away)"), required=False)
     start_date = forms.DateField(
         label=_("First round on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
-    days_between = forms.IntegerField(label=_("Days between rounds"), min_value=1, max_value=60, initial=7)
+    days_between = forms.IntegerField(
+        label=_("Days between rounds"), min_value=1, max_value=60, initial=DAYS_BETWEEN_ROUNDS
+    )
+
+    def __init__(self, *args, league=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if league is not None:
+            shape = league.season_shape()
+            self.fields["double"].initial = shape["meetings"] > 1
+            self.fields["days_between"].initial = shape["days_between"]
 
 
 class SwissRoundForm(forms.Form):

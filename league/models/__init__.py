@@ -7,6 +7,7 @@ Callers import from this package: `from league.models import Season`.
 """
 
 from league.models.leagues import (
+    DAYS_BETWEEN_ROUNDS,
     DEFAULT_TIEBREAKERS,
     TIEBREAKERS,
     Game,
@@ -48,6 +49,7 @@ from league.models.tables import (
 )
 
 __all__ = [
+    "DAYS_BETWEEN_ROUNDS",
     "DEFAULT_TIEBREAKERS",
     "PLACE_LABELS",
     "PRIZE_PLACES",

@@ -25,6 +25,9 @@ TIEBREAKERS = {
 }
 # The rulebook's [league] tie-breakers under our names.
 _RULEBOOK_TIEBREAKERS = {"casualties_caused": "casualties_inflicted", "touchdown_difference": "td_difference"}
+# How often teams meet and how many days pass between rounds when the league's edition says nothing.
+ROUND_ROBIN_MEETINGS = 1
+DAYS_BETWEEN_ROUNDS = 7
 DEFAULT_TIEBREAKERS = ["td_difference", "touchdowns_scored", "casualties_inflicted", "coin_flip"]
 
 
@@ -176,6 +179,21 @@ class League(models.Model):
     @property
     def is_blood_bowl(self):
         return self.edition is not None
+
+    def season_shape(self):
+        """The shape of a season from the edition's [season] section (BB2025: each team meets each
+        other once, at least 4 teams, a round every 2 weeks, 4, 8 or 16 play-off qualifiers), with
+        Dugout's defaults where the edition (or the game) says nothing: {"stated" (whether the edition
+        has a [season] section), "meetings", "min_teams", "days_between", "playoff_sizes"}."""
+        season = self.rulebook.settings.get("season", {}) if self.rulebook else {}
+        weeks = season.get("game_interval_weeks")
+        return {
+            "stated": bool(season),
+            "meetings": season.get("meetings_per_opponent", ROUND_ROBIN_MEETINGS),
+            "min_teams": season.get("min_teams"),
+            "days_between": weeks * 7 if weeks else DAYS_BETWEEN_ROUNDS,
+            "playoff_sizes": season.get("playoff_sizes", []),
+        }
 
     def is_commissioner(self, user):
         """Whether `user` commissions this league (league.permissions.is_commissioner)."""

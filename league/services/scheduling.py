@@ -8,7 +8,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from league import pairing
-from league.models import Fixture, Result, Round, Season, SeasonEntry
+from league.models import DAYS_BETWEEN_ROUNDS, Fixture, Result, Round, Season, SeasonEntry
 from league.permissions import require_commissioner
 from league.tables import season_standings
 
@@ -34,8 +34,9 @@ def _require_not_finished(season):
         raise ValidationError(_("This season is finished."))
 
 
-def schedule_round_robin(*, season, by, double=False, start_date=None, days_between=7):
-    """Every accepted team meets every other once (twice when `double`), by the circle method.
+def schedule_round_robin(*, season, by, double=None, start_date=None, days_between=DAYS_BETWEEN_ROUNDS):
+    """Every accepted team meets every other once (twice when `double`; when None, as the league's
+    edition says: League.season_shape), by the circle method.
 
     Rounds are dated `days_between` days apart from `start_date` when one is given; teams with a
     bye in a round simply have no fixture in it.
@@ -48,6 +49,8 @@ def schedule_round_robin(*, season, by, double=False, start_date=None, days_betw
         raise ValidationError(_("Accept at least two teams first."))
     if season.fixtures.league_stage().exists():
         raise ValidationError(_("This season already has league fixtures."))
+    if double is None:
+        double = season.league.season_shape()["meetings"] > 1
     rounds = pairing.round_robin(entries, double=double)
     first = _next_round_number(season)
     with transaction.atomic():

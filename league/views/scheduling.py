@@ -21,7 +21,7 @@ def schedule(request, pk):
         {
             "league": season.league,
             "season": season,
-            "round_robin_form": RoundRobinForm(),
+            "round_robin_form": RoundRobinForm(league=season.league),
             "swiss_form": SwissRoundForm(),
             "playoff_form": PlayoffForm(),
             "fixture_form": FixtureForm(season=season),
