@@ -16,14 +16,21 @@ from rosters.forms.advancement import (
     skill_choices,
 )
 from rosters.forms.base import PlayerActionForm, ServiceForm, TeamActionForm
+from rosters.forms.new_team import (
+    EditionForm,
+    NewTeamForm,
+    draft_numbers,
+    special_rule_choices,
+    team_list_choices,
+)
 from rosters.forms.redraft import RedraftForm
 from rosters.forms.team import (
     MAX_IMPORT_BYTES,
+    CaptainForm,
     FansForm,
     FireForm,
     HireForm,
     ImportForm,
-    NewTeamForm,
     PlayerForm,
     ReadyForm,
     RerollForm,
@@ -31,8 +38,6 @@ from rosters.forms.team import (
     ReturnForm,
     StaffForm,
     UndoForm,
-    special_rule_choices,
-    team_list_choices,
 )
 
 __all__ = [
@@ -40,7 +45,9 @@ __all__ = [
     "AdvancementForm",
     "CharacteristicChoiceForm",
     "CharacteristicRollForm",
+    "CaptainForm",
     "ChosenSkillForm",
+    "EditionForm",
     "FansForm",
     "FireForm",
     "HireForm",
@@ -58,6 +65,7 @@ __all__ = [
     "StaffForm",
     "TeamActionForm",
     "UndoForm",
+    "draft_numbers",
     "skill_choices",
     "special_rule_choices",
     "team_list_choices",

@@ -4,97 +4,17 @@ import json
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from rosters import services, transfer
+from rosters import captain, services, transfer
 from rosters.forms.base import PlayerActionForm, ServiceForm, TeamActionForm
 from rosters.ledger import UndoError, undo_latest
-from rulebook.edition import DEFAULT_EDITION, get_edition
+from rulebook.edition import get_edition
 
 MAX_IMPORT_BYTES = 1_000_000
 
 
 # --- creating and importing a team ------------------------------------------------------------------
-
-
-def team_list_choices(edition):
-    """Team lists grouped by tier, named in the active language, sorted by name."""
-    language = get_language()
-    groups = []
-    for tier in sorted({team.tier for team in edition.teams.values()}):
-        teams = sorted(
-            ((team.id, edition.name(team, language)) for team in edition.teams.values() if team.tier == tier),
-            key=lambda choice: choice[1].casefold(),
-        )
-        groups.append((_("Tier %(tier)d") % {"tier": tier}, teams))
-    return groups
-
-
-def special_rule_choices(edition):
-    """For each team list offering a choice of special rule: its options, named in the active language."""
-    language = get_language()
-    groups = []
-    for team in sorted(edition.teams.values(), key=lambda team: edition.name(team, language).casefold()):
-        if team.special_rule_options:
-            options = [
-                (rule, edition.text(f"team_rule.{rule}.name", language)) for rule in team.special_rule_options
-            ]
-            groups.append((edition.name(team, language), options))
-    return groups
-
-
-class NewTeamForm(ServiceForm):
-    roster = forms.ChoiceField(label=_("Team list"))
-    name = forms.CharField(label=_("Team name"), max_length=80)
-    chosen_rule = forms.ChoiceField(
-        label=_("Special rule"),
-        required=False,
-        help_text=_(
-            "Only for the team lists that offer a choice (listed here); leave it empty for the others."
-        ),
-    )
-
-    def __init__(self, data=None, *args, coach, edition=DEFAULT_EDITION, **kwargs):
-        super().__init__(data, *args, **kwargs)
-        self.coach = coach
-        self.edition = get_edition(edition)
-        self.fields["roster"].choices = [("", _("Choose a team list")), *team_list_choices(self.edition)]
-        self.fields["chosen_rule"].choices = [("", _("None")), *special_rule_choices(self.edition)]
-
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise ValidationError(_("Give the team a name."))
-        return name
-
-    def clean(self):
-        cleaned = super().clean()
-        rules = self.edition.teams.get(cleaned.get("roster"))
-        if rules is None:
-            return cleaned
-        chosen = cleaned.get("chosen_rule", "")
-        if rules.special_rule_options and chosen not in rules.special_rule_options:
-            names = ", ".join(
-                self.edition.text(f"team_rule.{rule}.name", get_language())
-                for rule in rules.special_rule_options
-            )
-            self.add_error(
-                "chosen_rule",
-                _("This team list needs one of its special rules: %(names)s.") % {"names": names},
-            )
-        elif not rules.special_rule_options and chosen:
-            self.add_error("chosen_rule", _("This team list has no special rule to choose."))
-        return cleaned
-
-    def save(self):
-        return services.create_team(
-            coach=self.coach,
-            roster=self.cleaned_data["roster"],
-            name=self.cleaned_data["name"],
-            chosen_rule=self.cleaned_data.get("chosen_rule", ""),
-            edition=self.edition.id,
-        )
 
 
 class ImportForm(ServiceForm):
@@ -201,6 +121,22 @@ class ReadyForm(TeamActionForm):
 
     def save(self):
         return services.mark_ready(team=self.team, **self.actor)
+
+
+class CaptainForm(TeamActionForm):
+    player = forms.TypedChoiceField(label=_("Team Captain"), coerce=int)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(p.pk, str(p)) for p in captain.candidates(self.team)]
+        self.fields["player"].help_text = _(
+            "Gains Pro without a value increase. Chosen while drafting; replaced only once removed from "
+            "the roster. Never a Big Guy."
+        )
+
+    def save(self):
+        player = self.team.players.get(pk=self.cleaned_data["player"])
+        return captain.nominate_captain(team=self.team, player=player, **self.actor)
 
 
 class UndoForm(TeamActionForm):

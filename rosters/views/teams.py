@@ -15,8 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from rosters import display, redraft, services, transfer
+from rosters import captain, display, redraft, services, transfer
 from rosters.forms import (
+    CaptainForm,
+    EditionForm,
     FansForm,
     FireForm,
     HireForm,
@@ -26,6 +28,7 @@ from rosters.forms import (
     RerollForm,
     StaffForm,
     UndoForm,
+    draft_numbers,
 )
 from rosters.ledger import latest_undoable
 from rosters.models import Team
@@ -47,12 +50,18 @@ def team_list(request):
 
 @login_required
 def team_new(request):
-    form = NewTeamForm(request.POST or None, coach=request.user)
+    """Choose the edition (GET, the newest by default), then a team list of it and its draft choices."""
+    edition = request.POST.get("edition") or request.GET.get("edition")
+    form = NewTeamForm(request.POST or None, coach=request.user, edition=edition)
     if request.method == "POST" and form.submit():
         messages.success(request, _("%(name)s is created: hire your players.") % {"name": form.result.name})
         return redirect("rosters:manage", pk=form.result.pk)
-    starting_treasury = form.edition.settings["starting_treasury"]
-    return render(request, "rosters/team_new.html", {"form": form, "starting_treasury": starting_treasury})
+    context = {
+        "form": form,
+        "edition_form": EditionForm(initial={"edition": form.edition.id}),
+        "numbers": draft_numbers(form.edition),
+    }
+    return render(request, "rosters/team_new.html", context)
 
 
 @login_required
@@ -101,16 +110,24 @@ def team_detail(request, pk):
         "reroll_price": services.reroll_price(team),
         "rules": _team_rules(team),
         "redraft_season": redraft.redraft_season(team) if editor else None,
+        "captain": _captain_context(team, editor),
     }
     return render(request, "rosters/team_detail.html", context)
 
 
+def _captain_context(team, editor):
+    """The Team Captain and, when the coach may nominate one now, the form (None without the rule)."""
+    if not captain.has_captain_rule(team):
+        return None
+    current = team.captain
+    may_nominate = editor is not None and captain.may_nominate(team, current)
+    return {"player": current, "form": CaptainForm(team=team, editor=editor) if may_nominate else None}
+
+
 def _team_rules(team):
+    """The names of every team rule and League in force (the draft choices included)."""
     edition = get_edition(team.edition)
-    rules = list(team.rules.special_rules)
-    if team.chosen_rule:
-        rules.append(team.chosen_rule)
-    return [edition.text(f"team_rule.{rule}.name", get_language()) for rule in rules]
+    return [edition.rule_name(rule, get_language()) for rule in team.rules_in_force]
 
 
 @login_required
@@ -145,6 +162,7 @@ def _manage_context(team, editor):
         "reroll_price": services.reroll_price(team),
         "max_rerolls": settings["max_rerolls"],
         "fans_form": FansForm(team=team, editor=editor),
+        "captain": _captain_context(team, editor),
         "undoable": undoable,
         "undoable_summary": display.entry_summary(team, undoable) if undoable else "",
     }
@@ -203,6 +221,17 @@ def fans(request, pk):
     team, editor = get_team_for_editor(request, pk)
     submit(request, FansForm(request.POST, team=team, editor=editor))
     return _panel_response(request, team, editor)
+
+
+@login_required
+@require_POST
+def nominate_captain(request, pk):
+    """Nominate the Team Captain: at the draft, or to replace one removed from the roster."""
+    team, editor = get_team_for_editor(request, pk)
+    submit(request, CaptainForm(request.POST, team=team, editor=editor))
+    if request.POST.get("next") == "manage":
+        return _panel_response(request, team, editor)
+    return redirect("rosters:team", pk=team.pk)
 
 
 @login_required
