@@ -52,6 +52,7 @@ def _scoreboard(match):
     return {
         "match": match,
         "drive": drive,
+        "edition_name": edition.text("edition.name", language),
         "board_sides": sides,
         "weather_name": edition.text(f"table.weather.{match.weather}.name", language)
         if match.weather
@@ -68,7 +69,9 @@ def _live_context(match, context, *, quick_form=None):
     one event's short form), the drive forms and the latest events."""
     drive_open = bool(context["drive"] and context["drive"].is_open)
     detail = reverse("matches:detail", args=[match.pk])
+    edition, language = _texts(match)
     return {
+        "swarming": _swarming(match, edition, language),
         "drive_open": drive_open,
         "quick_form": quick_form,
         "quick_title": _quick_title(match, quick_form) if quick_form else "",
@@ -80,6 +83,21 @@ def _live_context(match, context, *, quick_form=None):
         "concede_form": ConcedeForm(match=match),
         "events": _latest_events(match),
     }
+
+
+def _swarming(match, edition, language):
+    """[{"team", "name", "desc", "positions", "dice"}] of the teams with Swarming, in the edition's names."""
+    return [
+        {
+            "side": entry.side,
+            "team": entry.team,
+            "name": edition.rule_name(entry.rule, language),
+            "desc": edition.text(f"{edition.rule_key(entry.rule)}.desc", language),
+            "positions": ", ".join(edition.name(position, language) for position in entry.positions),
+            "dice": entry.dice,
+        }
+        for entry in drives.swarming(match)
+    ]
 
 
 QUICK_BUTTON_LABELS = {Event.Kind.SECRET_WEAPON_SENT_OFF: pgettext_lazy("event button", "Secret weapon")}

@@ -106,6 +106,8 @@ def _prematch_context(match, edition, language, *, user):
         "stadium": "optional.stadium",
         "match_ball": "optional.match_balls",
     }[step]
+    if step == "prayers" and prematch.prayers_bought_as_inducement(match):
+        key = f"inducement.{edition.settings['prayers']['inducement']}"  # no step of its own: an inducement
     context = {
         "step": step,
         "step_name": edition.text(f"{key}.name", language),
@@ -138,11 +140,32 @@ def _prematch_context(match, edition, language, *, user):
             )
         context["shop"] = shop
         context["favourite"] = prematch.favourite_side(match)
+    if step == "journeymen":
+        context["journeyman_choices"] = _journeyman_choices(match, edition, language)
     if step == "prayers":
         context["prayers_side"], context["prayers_count"] = prematch.prayers_side(match)
-        if match.prayers_done:
+        context["prayers_bought"] = prematch.prayers_bought_as_inducement(match)
+        context["prayers_to_roll"] = [
+            {"side": side, "team": match.team(side), "count": count}
+            for side, count in prematch.prayers_to_roll(match)
+        ]
+        if match.prayers_done or context["prayers_bought"]:
             context["prayers_rolled"] = _prayers_rolled(match, edition, language, user=user)
     return context
+
+
+def _journeyman_choices(match, edition, language):
+    """[{"side", "team", "needed", "positions": [(id, name)]}] of the teams that take journeymen and
+    whose roster offers several Lineman positions for them (BB2025 Shambling Undead)."""
+    choices = []
+    for side in SIDES:
+        team = match.team(side)
+        positions = prematch.journeyman_positions(team)
+        needed = prematch.journeymen_needed(team) if len(positions) > 1 else 0
+        if needed:
+            options = [(position.id, edition.name(position, language)) for position in positions]
+            choices.append({"side": side, "team": team, "needed": needed, "positions": options})
+    return choices
 
 
 def _prayers_rolled(match, edition, language, *, user):
@@ -240,14 +263,21 @@ def prematch_step(request, match, step):
                 faces=form.cleaned_data["faces"],
             )
         elif step == "journeymen":
-            prematch.take_journeymen(match, user=request.user)
-        elif step in {"weather", "prayers", "stadium", "match_ball"}:
+            positions = {side: request.POST.get(f"journeymen-{side}", "") for side in SIDES}
+            prematch.take_journeymen(match, user=request.user, positions=positions)
+        elif step == "prayers":
+            form = DiceForm(request.POST)
+            side = request.POST.get("side") or None
+            if not form.is_valid() or side not in (None, *SIDES):
+                return _form_errors(request, match, form)
+            faces = form.cleaned_data["faces"]
+            prematch.roll_prayers(match, dice=dice, user=request.user, faces=faces, side=side)
+        elif step in {"weather", "stadium", "match_ball"}:
             form = DiceForm(request.POST)
             if not form.is_valid():
                 return _form_errors(request, match, form)
             action = {
                 "weather": prematch.roll_weather,
-                "prayers": prematch.roll_prayers,
                 "stadium": prematch.roll_stadium,
                 "match_ball": prematch.roll_match_ball,
             }[step]

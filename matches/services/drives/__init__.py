@@ -4,8 +4,9 @@ Every roll goes through `record_roll` (rolled by Dugout or entered by a coach) a
 a roll about one player (the victim's injury rolls, KO recovery, arguing a sending-off) names that
 player in the dice log.
 
-The modules follow the drive: `kickoff` (starting a drive), `events` (adding and undoing events),
-`ending` (the next turn, the end of a drive, a concession); `shared` holds what they all use. Callers
+The modules follow the drive: `kickoff` (starting a drive), `swarming` (what a Swarming team may add
+at each start of drive), `events` (adding and undoing events), `ending` (the next turn, the end of a
+drive, a concession); `shared` holds what they all use. Callers
 use this package: `from matches.services import drives`, then `drives.<name>`.
 """
 
@@ -13,9 +14,11 @@ from matches.services.drives.ending import concede, end_drive, next_turn
 from matches.services.drives.events import add_event, dice_subject, has_apothecary, undo_last_event
 from matches.services.drives.kickoff import next_drive, start_drive
 from matches.services.drives.shared import STEP
+from matches.services.drives.swarming import Swarming, swarming
 
 __all__ = [
     "STEP",
+    "Swarming",
     "add_event",
     "concede",
     "dice_subject",
@@ -24,5 +27,6 @@ __all__ = [
     "next_drive",
     "next_turn",
     "start_drive",
+    "swarming",
     "undo_last_event",
 ]

@@ -11,13 +11,13 @@ package: `from matches.services import prematch`, then `prematch.<name>`.
 """
 
 from matches.services.prematch.inducements import (
-    HIRELINGS,
     Hireling,
     budget,
     buy_inducements,
     catalogue,
     favourite_side,
     hired_by_opponent,
+    inducement_max,
     may_buy_now,
     withheld,
 )
@@ -26,6 +26,8 @@ from matches.services.prematch.journeymen import (
     base_ctv,
     ctv,
     inducements_value,
+    journeyman_cost,
+    journeyman_positions,
     journeymen_needed,
     take_journeymen,
 )
@@ -46,6 +48,7 @@ from matches.services.prematch.prayers import (
     prayer_candidates,
     prayer_skill_options,
     prayers_side,
+    prayers_to_roll,
     random_player_dice,
     roll_prayers,
     target_side,
@@ -57,11 +60,16 @@ from matches.services.prematch.rolls import (
     roll_stadium,
     roll_weather,
 )
-from matches.services.prematch.sequence import create_match, next_step, steps
+from matches.services.prematch.sequence import (
+    create_match,
+    next_step,
+    prayers_bought,
+    prayers_bought_as_inducement,
+    steps,
+)
 from matches.services.prematch.shared import STEP
 
 __all__ = [
-    "HIRELINGS",
     "STEP",
     "Hireling",
     "PendingPrayer",
@@ -77,7 +85,10 @@ __all__ = [
     "ctv",
     "favourite_side",
     "hired_by_opponent",
+    "inducement_max",
     "inducements_value",
+    "journeyman_cost",
+    "journeyman_positions",
     "journeymen_needed",
     "match_players",
     "may_buy_now",
@@ -88,8 +99,11 @@ __all__ = [
     "pending_prayers",
     "prayer_candidates",
     "prayer_needs",
+    "prayers_bought",
+    "prayers_bought_as_inducement",
     "prayer_skill_options",
     "prayers_side",
+    "prayers_to_roll",
     "random_player_dice",
     "roll_fans",
     "roll_match_ball",

@@ -14,6 +14,7 @@ from matches.services.prematch.offers import mercenaries_bought, mercenary_playe
 from matches.services.prematch.sequence import require_step
 from matches.services.prematch.shared import edition_of
 from rulebook import formulas
+from rulebook.data import hireling_available, hireling_price
 
 
 def favourite_side(match):
@@ -66,13 +67,9 @@ def may_buy_now(match, side):
     return True
 
 
-# Inducements hired by name from a list of the edition, at the price of the one hired.
-HIRELINGS = {"wizard": "wizards", "famous_staff": "famous_staff"}
-
-
 @dataclass(frozen=True)
 class Hireling:
-    """A wizard or (in)famous coaching staff member, named through edition.name()."""
+    """A wizard, (in)famous coaching staff member or biased referee, named through edition.name()."""
 
     kind: str
     id: str
@@ -83,10 +80,11 @@ class Hireling:
 
 
 def catalogue(match, side):
-    """[{id, choice, max, price, item}] of what `side` may buy: priced inducements, the star players,
-    wizards and (in)famous coaching staff who may play or work for its team (each at its own price),
-    but none the other team has already hired (see withheld). Mercenaries and the side bet are bought
-    through mercenary_offer and side_bet_offer."""
+    """[{id, choice, max, price, item}] of what `side` may buy: priced inducements (Prayers to Nuffle
+    among them where the edition sells them), the star players who play for its team and the
+    hirelings (wizards, (in)famous coaching staff, biased referees) it may hire, each at the price its
+    team pays, but none the other team has already hired where the edition forbids that (see withheld).
+    Mercenaries and the side bet are bought through mercenary_offer and side_bet_offer."""
     taken = hired_by_opponent(match, side)
     return [item for item in _all_items(match, side) if (item["id"], item["choice"]) not in taken]
 
@@ -98,61 +96,94 @@ def withheld(match, side):
 
 
 def hired_by_opponent(match, side):
-    """{(id, choice)} of the star players and named wizards or (in)famous coaching staff hired by the
-    other team: one person cannot play or work for both teams, so the team that buys second may not."""
+    """{(id, choice)} of the star players and named hirelings hired by the other team that `side` may
+    not hire too: in BB2020 one person cannot play or work for both teams, so the team that buys
+    second may not; an inducement with both_teams_may_hire (BB2025) withholds nothing."""
     edition = edition_of(match)
     taken = set()
     for item in match.side_value("inducements", other(side)):
         inducement = edition.inducements.get(item["id"])
-        if inducement is None or not item["choice"]:
+        if inducement is None or not item["choice"] or inducement.extra.get("both_teams_may_hire"):
             continue
         if inducement.choices == "star" or (
-            inducement.choices in HIRELINGS
-            and getattr(edition, HIRELINGS[inducement.choices]).get(item["choice"], {}).get("named")
+            inducement.choices in edition.hirelings
+            and edition.hirelings[inducement.choices].get(item["choice"], {}).get("named")
         ):
             taken.add((item["id"], item["choice"]))
     return taken
 
 
+def inducement_max(inducement, team):
+    """How many of `inducement` the team may buy: its `max`, or the limit for a rule of the team
+    ([[inducement.limit]]: Bribes 0-6 with Bribery and Corruption); None: no limit."""
+    rules = team.rules_in_force
+    limits = [limit["max"] for limit in inducement.extra.get("limit", []) if limit.get("for_rule") in rules]
+    return max(limits) if limits else inducement.max
+
+
+def _offered_to(inducement, team):
+    # League variant items (Spike! Journals) are never part of the standard list.
+    return not inducement.extra.get("league_variant") and inducement.available_to(
+        team.rules, team.draft_choices
+    )
+
+
 def _all_items(match, side):
     edition = edition_of(match)
     team = match.team(side)
-    rules = team.rules
+    rules, chosen = team.rules, team.draft_choices
     items = []
     for inducement in edition.inducements.values():
-        if not inducement.available_to(rules, team.chosen_rule):
+        if not _offered_to(inducement, team):
             continue
         if inducement.choices == "star":
             for star in edition.star_players.values():
-                if star.plays_for_team(rules, team.chosen_rule) and not star.is_pair_partner:
+                if star.plays_for_team(rules, chosen) and not star.is_pair_partner:
                     items.append(
                         {"id": "star_player", "choice": star.id, "max": 1, "price": star.cost, "item": star}
                     )
             continue
-        if inducement.choices in HIRELINGS:
-            for entry in getattr(edition, HIRELINGS[inducement.choices]).values():
-                if not entry.get("only_for") or any(
-                    rules.has_rule(rule, team.chosen_rule) for rule in entry["only_for"]
-                ):
+        if inducement.choices in edition.hirelings:
+            for entry in edition.hirelings[inducement.choices].values():
+                if hireling_available(entry, rules, chosen):
                     items.append(
                         {
                             "id": inducement.id,
                             "choice": entry["id"],
                             "max": 1,
-                            "price": entry["cost"],
+                            "price": hireling_price(entry, rules, chosen),
                             "item": Hireling(inducement.choices, entry["id"]),
                         }
                     )
             continue
-        price = inducement.price_for(rules, team.chosen_rule)
+        price = inducement.price_for(rules, chosen)
         if price is None:
             # Mercenaries and the side bet have offers of their own; specialist mercenaries have no
             # price in the data (the league sets them), so they are not offered.
             continue
         items.append(
-            {"id": inducement.id, "choice": "", "max": inducement.max, "price": price, "item": inducement}
+            {
+                "id": inducement.id,
+                "choice": "",
+                "max": inducement_max(inducement, team),
+                "price": price,
+                "item": inducement,
+            }
         )
     return items
+
+
+def _check_excluded_stars(edition, bought):
+    """A hireling with excludes_star (Josef Bugman) may not be hired with that star player."""
+    stars = {item["choice"] for item in bought if item["id"] == "star_player"}
+    for item in bought:
+        inducement = edition.inducements[item["id"]]
+        entry = edition.hirelings.get(inducement.choices or "", {}).get(item["choice"], {})
+        if entry.get("excludes_star") in stars:
+            raise ValidationError(
+                _("%(name)s cannot be hired together with the star player of the same name.")
+                % {"name": edition.name(Hireling(inducement.choices, item["choice"]), get_language())}
+            )
 
 
 @transaction.atomic
@@ -193,8 +224,9 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0):
         raise ValidationError(_("Too many star players."))
     for inducement_id in {item["id"] for item in bought if item["choice"] and item["id"] != "star_player"}:
         hired = sum(item["count"] for item in bought if item["id"] == inducement_id)
-        if hired > edition.inducements[inducement_id].max:
+        if hired > inducement_max(edition.inducements[inducement_id], match.team(side)):
             raise ValidationError(_("Too many of one inducement."))
+    _check_excluded_stars(edition, bought)
     hired_mercenaries = mercenaries_bought(match, side, mercenaries, stars=stars)
     bought += hired_mercenaries + side_bet_bought(match, side, side_bet)
     total = sum(item["count"] * item["price"] for item in bought)

@@ -1,6 +1,7 @@
 """Journeymen (each team filled up to the players it must field) and the current team values (CTV)
 they and the inducements bought make."""
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -21,12 +22,28 @@ def journeymen_needed(team, players=None):
     return max(0, rules["fill_to"] - len(players))
 
 
+def journeyman_positions(team):
+    """The positions `team` may take journeymen from: the roster's `journeyman_positions` where it has
+    several 0-16 Lineman positions (BB2025 Shambling Undead: the coach picks), else its lineman."""
+    ids = team.rules.extra.get("journeyman_positions") or [team.rules.lineman.id]
+    return [team.rules.position(position_id) for position_id in ids]
+
+
+def journeyman_cost(team, position):
+    """What one journeyman adds to CTV: its position's roster cost, or nothing where the edition counts
+    a Low Cost Linemen team's journeymen at 0 (BB2025 [team_value] ctv_free_linemen_journeymen)."""
+    settings = get_edition(team.edition).settings["team_value"]
+    if settings.get("ctv_free_linemen_journeymen") and team.has_rule(settings.get("ctv_free_linemen_rule")):
+        return 0
+    return position.cost
+
+
 def base_ctv(match, side):
-    """CTV with the journeymen taken on (each adds its position's roster cost; mercenaries count as the
+    """CTV with the journeymen taken on (each adds journeyman_cost; mercenaries count as the
     inducements they are)."""
     team = match.team(side)
-    lineman = team.rules.lineman
-    return team.current_team_value + lineman.cost * len(match.plain_journeymen(side))
+    positions = [team.rules.position(entry["position"]) for entry in match.plain_journeymen(side)]
+    return team.current_team_value + sum(journeyman_cost(team, position) for position in positions)
 
 
 def inducements_value(match, side):
@@ -48,27 +65,42 @@ def ctv(match, side):
     return base_ctv(match, side) + inducements_value(match, side)
 
 
+def _chosen_positions(team, choice, needed):
+    """One position id per journeyman `team` needs, from the coach's `choice` (see take_journeymen)."""
+    default = journeyman_positions(team)[0].id
+    chosen = list(choice) if isinstance(choice, list | tuple) else [choice or default] * needed
+    chosen = (chosen + [default] * needed)[:needed]
+    offered = {position.id for position in journeyman_positions(team)}
+    if any(position_id not in offered for position_id in chosen):
+        raise ValidationError(_("Journeymen come from a Lineman position of the team's roster."))
+    return chosen
+
+
 @transaction.atomic
-def take_journeymen(match, *, user):
-    """Fill each team up to 11 available players with journeymen of its lineman position (Loner 4+).
+def take_journeymen(match, *, user, positions=None):
+    """Fill each team up to 11 available players with journeymen of its lineman position (Loner 4+);
+    `positions`: {side: position id, or a list of one per journeyman} the coach chose where the roster
+    offers several (see journeyman_positions; default: the first).
 
     Side effects: stores the journeymen on the match and the CTVs with them.
     """
     require_step(match, "journeymen")
+    positions = positions or {}
     for side in SIDES:
         team = match.team(side)
         roster = list(team.players.on_roster())
         available = [p for p in roster if p.is_available]
+        chosen = _chosen_positions(team, positions.get(side), journeymen_needed(team, available))
         taken = list(roster)
         journeymen = []
-        for index in range(1, journeymen_needed(team, available) + 1):
+        for index, position_id in enumerate(chosen, start=1):
             number = next_free_number(team, taken + [Numbered(j["number"]) for j in journeymen])
             journeymen.append(
                 {
                     "key": f"{side}-{index}",
                     "number": number,
                     "name": _("Journeyman %(index)d") % {"index": index},
-                    "position": team.rules.lineman.id,
+                    "position": position_id,
                 }
             )
         match.set_side_value("journeymen", side, journeymen)

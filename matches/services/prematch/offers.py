@@ -12,7 +12,7 @@ from rosters.services import next_free_number
 
 def _offered(edition, team, inducement_id):
     inducement = edition.inducements.get(inducement_id)
-    if inducement is None or not inducement.available_to(team.rules, team.chosen_rule):
+    if inducement is None or not inducement.available_to(team.rules, team.draft_choices):
         return None
     return inducement
 

@@ -1,19 +1,24 @@
-"""Prayers to Nuffle: the underdog's rolls, and the players of the match a prayer may name."""
+"""Prayers to Nuffle: the underdog's rolls (or those each team bought, BB2025), and the players of the
+match a prayer may name."""
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from matches.models import other
+from matches.models import SIDES, other
 from matches.services.common import record_roll
 from matches.services.prematch.journeymen import available_players, ctv
-from matches.services.prematch.sequence import require_step
+from matches.services.prematch.sequence import prayers_bought, prayers_bought_as_inducement, require_step
 from matches.services.prematch.shared import STEP, edition_of
 from rulebook import formulas
 from rulebook.data import SkillRef
 
 
 def prayers_side(match):
+    """(the underdog, how many prayers it rolls for the CTV gap); (None, 0) without a gap, and always
+    where the edition sells prayers as an inducement (see prayers_to_roll)."""
+    if prayers_bought_as_inducement(match):
+        return None, 0
     home, away = ctv(match, "home"), ctv(match, "away")
     if home == away:
         return None, 0
@@ -21,16 +26,35 @@ def prayers_side(match):
     return ("home" if home < away else "away"), count
 
 
+def prayers_to_roll(match):
+    """[(side, count)] of the prayers still to roll: the underdog's for the CTV gap, or each team's
+    bought as inducements (BB2025) that it has not rolled yet."""
+    if not prayers_bought_as_inducement(match):
+        side, count = prayers_side(match)
+        return [(side, count)] if side and not match.prayers_done else []
+    return [
+        (side, prayers_bought(match, side))
+        for side in SIDES
+        if prayers_bought(match, side) and not match.side_value("prayers", side)
+    ]
+
+
 @transaction.atomic
-def roll_prayers(match, *, dice, user, faces=None):
-    """The underdog rolls one D16 per full 50,000 of CTV difference; duplicates are re-rolled.
+def roll_prayers(match, *, dice, user, faces=None, side=None):
+    """Roll the prayers of `side` (default: the first team with prayers to roll, see prayers_to_roll):
+    one D16 each, a result the team already has is rolled again.
 
     `faces`: the entered D16 results in order (a duplicate is refused: roll it again). The step is
-    done once the players named by these prayers are recorded too (see pending_prayers).
-    Side effects: stores the prayers on the match, logs every roll (re-rolls included).
+    done once every team rolled and the players named by these prayers are recorded too (see
+    pending_prayers). Side effects: stores the prayers on the match, logs every roll (re-rolls
+    included).
     """
     require_step(match, "prayers")
-    side, count = prayers_side(match)
+    waiting = dict(prayers_to_roll(match))
+    if side is not None and side not in waiting:
+        raise ValidationError(_("This team has no prayers to roll."))
+    side = side or next(iter(waiting), None)
+    count = waiting.get(side, 0)
     results = []
     if side:
         table = edition_of(match).table("prayers_to_nuffle")
@@ -58,7 +82,8 @@ def roll_prayers(match, *, dice, user, faces=None):
             results.append(row)
         # Entries, not bare ids: the players a prayer names are added to its entry (see prayer_needs).
         match.set_side_value("prayers", side, [{"id": row} for row in results])
-    match.prayers_done = True
+    # The underdog rolls once; teams that bought prayers each roll theirs.
+    match.prayers_done = not prayers_bought_as_inducement(match) or not prayers_to_roll(match)
     match.save()
     return side, results
 

@@ -4,10 +4,25 @@ current, and starting the match once none is left."""
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from matches.models import Match
+from matches.models import SIDES, Match
 from matches.services.common import require_status
 from matches.services.prematch.pending import pending_prayers
+from matches.services.prematch.shared import edition_of
 from rulebook.edition import get_edition
+
+
+def prayers_bought_as_inducement(match):
+    """Whether the match's edition sells Prayers to Nuffle as an inducement (BB2025) instead of granting
+    them for a CTV gap."""
+    return edition_of(match).settings["prayers"].get("source") == "inducement"
+
+
+def prayers_bought(match, side):
+    """How many Prayers to Nuffle `side` bought as inducements (0 where the edition grants them)."""
+    if not prayers_bought_as_inducement(match):
+        return 0
+    inducement = edition_of(match).settings["prayers"]["inducement"]
+    return sum(item["count"] for item in match.side_value("inducements", side) if item["id"] == inducement)
 
 
 def create_match(*, home_team, away_team, created_by, petty_cash_procedure=None, optional_rules=()):
@@ -16,6 +31,8 @@ def create_match(*, home_team, away_team, created_by, petty_cash_procedure=None,
         raise ValidationError(_("A team cannot play itself."))
     if home_team.is_draft or away_team.is_draft:
         raise ValidationError(_("Both teams must be ready to play."))
+    if home_team.edition != away_team.edition:
+        raise ValidationError(_("Both teams must play the same edition of the rules."))
     edition = get_edition(home_team.edition)
     procedure = petty_cash_procedure or edition.settings["inducements"]["petty_cash_default"]
     if procedure not in {p["id"] for p in edition.settings["petty_cash_procedure"]}:
@@ -33,8 +50,12 @@ def create_match(*, home_team, away_team, created_by, petty_cash_procedure=None,
 
 
 def steps(match):
-    """The pre-match steps of this match, in seed 002's order."""
-    names = ["fans", "weather", "journeymen", "inducements", "prayers", "kicking"]
+    """The pre-match steps of this match, in seed 002's order. Where the edition sells Prayers to Nuffle
+    as an inducement ([prayers] source = "inducement"), the prayers step only rolls what was bought:
+    it is there once a team bought some."""
+    names = ["fans", "weather", "journeymen", "inducements", "kicking"]
+    if not prayers_bought_as_inducement(match) or any(prayers_bought(match, side) for side in SIDES):
+        names.insert(4, "prayers")
     if "stadium" in match.optional_rules:
         names.insert(0, "stadium")
     if "match_balls" in match.optional_rules:

@@ -1,0 +1,334 @@
+"""The pre-match sequence of a BB2025 match reads BB2025 numbers: petty cash by the bb2025 procedure,
+Prayers to Nuffle bought as an inducement (no CTV-gap prayers step), Bribes 0-6 for Bribery and
+Corruption, the same star hired by both teams, the BB2025 items and journeymen of the coach's chosen
+Lineman position. BB2020 behaviour is covered by the other test files of this folder."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from matches.models import DiceLog
+from matches.services import drives, prematch
+from rosters import services as rosters
+from rosters.models import Player, Team
+from rulebook.dice import roll_or_enter
+from rulebook.edition import get_edition
+from tests.factories import UserFactory
+from tests.matches.conftest import NoDice, make_team
+
+pytestmark = pytest.mark.django_db
+
+
+class FixedDice:
+    """Server-side dice that roll the given faces in order."""
+
+    def __init__(self, *faces):
+        self.faces = list(faces)
+
+    def roll(self, notation, *, purpose):
+        return roll_or_enter(None, notation, [self.faces.pop(0)], purpose=purpose)
+
+
+def bb2025_team(coach, *, name, roster="human", lineman="lineman", available=11, league=""):
+    """A ready BB2025 team of 11 players of the `lineman` position, `available` of them fit to play."""
+    team = rosters.create_team(coach=coach, roster=roster, name=name, edition="bb2025", chosen_league=league)
+    for index in range(11):
+        rosters.hire_player(team=team, actor=coach, position=lineman, name=f"{name} L{index + 1}")
+    rosters.mark_ready(team=team, actor=coach)
+    missing = team.players.order_by("-number")[: 11 - available].values_list("pk", flat=True)
+    Player.objects.filter(pk__in=list(missing)).update(miss_next_game=True)
+    team.refresh_from_db()
+    return team
+
+
+def set_values(team, *, ctv, treasury):
+    """Give the team the CTV and treasury of a worked example (the values a played league leaves)."""
+    Team.objects.filter(pk=team.pk).update(current_team_value=ctv, treasury=treasury)
+    team.refresh_from_db()
+
+
+def to_inducements(match, user):
+    dice = NoDice()
+    prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
+    prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
+    prematch.take_journeymen(match, user=user)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.fixture
+def humans(home_coach):
+    return bb2025_team(home_coach, name="Altdorf")
+
+
+@pytest.fixture
+def orcs(away_coach):
+    return bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
+
+
+def _match(home, away, user):
+    return to_inducements(prematch.create_match(home_team=home, away_team=away, created_by=user), user)
+
+
+def test_a_match_between_teams_of_different_editions_is_refused(humans, away_coach, home_coach):
+    old = make_team(away_coach, name="Bashers")
+    with pytest.raises(ValidationError, match="same edition"):
+        prematch.create_match(home_team=humans, away_team=old, created_by=home_coach)
+
+
+def test_a_bb2025_match_uses_the_bb2025_petty_cash_procedure(humans, orcs, home_coach):
+    match = prematch.create_match(home_team=humans, away_team=orcs, created_by=home_coach)
+    assert match.petty_cash_procedure == "bb2025"
+    assert "prayers" not in prematch.steps(match)
+
+
+def test_petty_cash_example_of_the_rules(humans, orcs, home_coach):
+    # CTV 1,240,000 v 1,160,000: the favourite spends 50,000 of its treasury first; the underdog gets
+    # the 80,000 gap plus those 50,000, and may add at most 50,000 of its own treasury.
+    set_values(humans, ctv=1240000, treasury=200000)
+    set_values(orcs, ctv=1160000, treasury=120000)
+    match = _match(humans, orcs, home_coach)
+    assert prematch.favourite_side(match) == "home"
+    assert not prematch.may_buy_now(match, "away")
+    assert prematch.budget(match, "home") == {"petty_cash": 0, "treasury": 200000}
+    prematch.buy_inducements(match, side="home", counts={"blitzers_best_keg": 1}, user=home_coach)
+    assert match.home_treasury_spent == 50000
+    assert prematch.budget(match, "away") == {"petty_cash": 130000, "treasury": 50000}
+    # 180,000 is all it may spend: a Bribe (100,000) and a Biased Referee (120,000) is too much.
+    with pytest.raises(ValidationError, match="cost more"):
+        prematch.buy_inducements(
+            match, side="away", counts={"bribe": 1, "biased_referee:dodgy_league_rep": 1}, user=home_coach
+        )
+    prematch.buy_inducements(match, side="away", counts={"bribe": 1, "team_mascot": 1}, user=home_coach)
+    assert match.away_petty_cash == 130000
+    assert match.away_treasury_spent == 0
+
+
+def test_equal_ctv_nobody_spends(humans, orcs, home_coach):
+    set_values(humans, ctv=1100000, treasury=200000)
+    set_values(orcs, ctv=1100000, treasury=200000)
+    match = _match(humans, orcs, home_coach)
+    assert prematch.favourite_side(match) is None
+    assert prematch.budget(match, "home") == {"petty_cash": 0, "treasury": 0}
+    assert prematch.budget(match, "away") == {"petty_cash": 0, "treasury": 0}
+
+
+def _catalogue(match, side):
+    return {(item["id"], item["choice"]): item for item in prematch.catalogue(match, side)}
+
+
+def test_bb2025_catalogue_prices_and_limits(humans, away_coach, home_coach):
+    goblins = bb2025_team(
+        away_coach, name="Da Gits", roster="goblin", lineman="goblin_lineman", league="badlands_brawl"
+    )
+    match = _match(humans, goblins, home_coach)
+    human_items, goblin_items = _catalogue(match, "home"), _catalogue(match, "away")
+    # Bribes: 0-3 at 100,000; 0-6 at 50,000 for Bribery and Corruption.
+    assert (human_items["bribe", ""]["max"], human_items["bribe", ""]["price"]) == (3, 100000)
+    assert (goblin_items["bribe", ""]["max"], goblin_items["bribe", ""]["price"]) == (6, 50000)
+    # The Biased Referee at the price of the team's rule: 120,000, or 80,000 with Bribery and Corruption.
+    assert human_items["biased_referee", "dodgy_league_rep"]["price"] == 120000
+    assert goblin_items["biased_referee", "dodgy_league_rep"]["price"] == 80000
+    # Prayers to Nuffle 0-3 at 10,000; the new items; no league variant item; no BB2020 item.
+    assert (human_items["prayers_to_nuffle", ""]["max"], human_items["prayers_to_nuffle", ""]["price"]) == (
+        3,
+        10000,
+    )
+    assert {("team_mascot", ""), ("blitzers_best_keg", "")} <= set(human_items)
+    assert not {key for key in human_items | goblin_items if key[0] in {"bretonnian_pastries", "canopic_jar"}}
+    assert ("special_play", "") not in human_items
+    # Team-rule items: Riotous Rookies only for Low Cost Linemen, Mortuary Assistant only for Masters of
+    # Undeath.
+    assert ("riotous_rookies", "") not in human_items
+    assert ("mortuary_assistant", "") not in goblin_items
+    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    with pytest.raises(ValidationError, match="Too many"):
+        prematch.buy_inducements(match, side="away", counts={"bribe": 7}, user=home_coach)
+
+
+def test_a_goblin_team_may_buy_six_bribes(humans, away_coach, home_coach):
+    goblins = bb2025_team(
+        away_coach, name="Da Gits", roster="goblin", lineman="goblin_lineman", league="badlands_brawl"
+    )
+    set_values(humans, ctv=1400000, treasury=0)
+    set_values(goblins, ctv=1000000, treasury=0)
+    match = _match(humans, goblins, home_coach)
+    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    bought = prematch.buy_inducements(match, side="away", counts={"bribe": 6}, user=home_coach)
+    assert bought == [{"id": "bribe", "choice": "", "count": 6, "price": 50000}]
+
+
+def test_riotous_rookies_and_low_cost_journeymen_for_snotlings(humans, away_coach, home_coach):
+    snotlings = bb2025_team(
+        away_coach, name="Snots", roster="snotling", lineman="snotling_lineman", available=9
+    )
+    match = _match(humans, snotlings, home_coach)
+    assert ("riotous_rookies", "") in _catalogue(match, "away")
+    # Two journeymen: Low Cost Linemen counts their fee as 0 in BB2025 (edition.toml [team_value]).
+    assert len(match.plain_journeymen("away")) == 2
+    assert prematch.base_ctv(match, "away") == snotlings.current_team_value
+
+
+def test_both_teams_may_hire_the_same_star_in_bb2025(humans, orcs, home_coach):
+    set_values(humans, ctv=1000000, treasury=300000)
+    set_values(orcs, ctv=1400000, treasury=300000)
+    match = _match(humans, orcs, home_coach)
+    prematch.buy_inducements(match, side="away", counts={"star_player:grak": 1}, user=home_coach)
+    assert ("star_player", "grak") in _catalogue(match, "home")
+    assert prematch.withheld(match, "home") == []
+    prematch.buy_inducements(match, side="home", counts={"star_player:grak": 1}, user=home_coach)
+    assert [item["choice"] for item in match.home_inducements] == ["grak"]
+
+
+def test_josef_bugman_is_not_hired_twice_by_one_team(humans, orcs, home_coach):
+    set_values(humans, ctv=1000000, treasury=0)
+    set_values(orcs, ctv=1600000, treasury=0)
+    match = _match(humans, orcs, home_coach)
+    prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
+    counts = {"infamous_coaching_staff:josef_bugman": 1, "star_player:josef_bugman": 1}
+    if ("star_player", "josef_bugman") not in _catalogue(match, "home"):
+        pytest.skip("Josef Bugman does not play for this team")
+    with pytest.raises(ValidationError, match="same name"):
+        prematch.buy_inducements(match, side="home", counts=counts, user=home_coach)
+
+
+def _with_prayers(humans, orcs, home_coach, *, home, away):
+    set_values(humans, ctv=1000000, treasury=100000)
+    set_values(orcs, ctv=1100000, treasury=100000)  # the Orcs are the favourite: they buy first
+    match = _match(humans, orcs, home_coach)
+    prematch.buy_inducements(match, side="away", counts={"prayers_to_nuffle": away}, user=home_coach)
+    prematch.buy_inducements(match, side="home", counts={"prayers_to_nuffle": home}, user=home_coach)
+    match.refresh_from_db()
+    return match
+
+
+def prematch_table(match):
+    return get_edition(match.home_team.edition).table("prayers_to_nuffle")
+
+
+def test_prayers_bought_are_rolled_with_entered_dice(humans, orcs, home_coach):
+    match = _with_prayers(humans, orcs, home_coach, home=3, away=0)
+    assert prematch.steps(match) == ["fans", "weather", "journeymen", "inducements", "prayers", "kicking"]
+    assert prematch.next_step(match) == "prayers"
+    assert prematch.prayers_to_roll(match) == [("home", 3)]
+    with pytest.raises(ValidationError, match="differ"):
+        prematch.roll_prayers(match, dice=NoDice(), user=home_coach, faces=[1, 1, 2])
+    side, rows = prematch.roll_prayers(match, dice=NoDice(), user=home_coach, faces=[1, 2, 16])
+    assert side == "home"
+    table = prematch_table(match)
+    assert rows == [table.row_for(face)["id"] for face in (1, 2, 16)]
+    assert rows[:2] == ["treacherous_trapdoor", "friends_with_the_ref"]
+    assert match.prayers_done
+    assert DiceLog.objects.filter(match=match, purpose="prayer").count() == 3
+
+
+def test_prayers_bought_by_both_teams_are_rolled_by_dugout_with_duplicates_rerolled(humans, orcs, home_coach):
+    match = _with_prayers(humans, orcs, home_coach, home=1, away=2)
+    assert dict(prematch.prayers_to_roll(match)) == {"home": 1, "away": 2}
+    prematch.roll_prayers(match, dice=FixedDice(2), user=home_coach, side="home")
+    assert not match.prayers_done
+    # The second roll repeats the first: it is rolled again.
+    side, rows = prematch.roll_prayers(match, dice=FixedDice(1, 1, 2), user=home_coach, side="away")
+    assert (side, rows) == ("away", ["treacherous_trapdoor", "friends_with_the_ref"])
+    assert match.prayers_done
+    assert DiceLog.objects.filter(match=match, purpose="prayer").count() == 4
+    with pytest.raises(ValidationError):
+        prematch.roll_prayers(match, dice=FixedDice(3), user=home_coach, side="away")
+
+
+def test_without_prayers_bought_there_is_no_prayers_step(humans, orcs, home_coach):
+    match = _with_prayers(humans, orcs, home_coach, home=0, away=0)
+    assert "prayers" not in prematch.steps(match)
+    assert prematch.next_step(match) == "kicking"
+
+
+def test_shambling_undead_journeymen_of_the_position_the_coach_picks(humans, away_coach, home_coach):
+    undead = bb2025_team(
+        away_coach, name="Shamblers", roster="shambling_undead", lineman="zombie_lineman", available=9
+    )
+    match = prematch.create_match(home_team=humans, away_team=undead, created_by=home_coach)
+    dice = NoDice()
+    prematch.roll_fans(match, dice=dice, user=home_coach, faces={"home": [2], "away": [3]})
+    prematch.roll_weather(match, dice=dice, user=home_coach, faces=[3, 4])
+    assert [p.id for p in prematch.journeyman_positions(undead)] == ["skeleton_lineman", "zombie_lineman"]
+    with pytest.raises(ValidationError):
+        prematch.take_journeymen(match, user=home_coach, positions={"away": "ghoul_runner"})
+    prematch.take_journeymen(
+        match, user=home_coach, positions={"away": ["skeleton_lineman", "zombie_lineman"]}
+    )
+    assert [j["position"] for j in match.plain_journeymen("away")] == ["skeleton_lineman", "zombie_lineman"]
+    skeleton = undead.rules.position("skeleton_lineman").cost
+    zombie = undead.rules.position("zombie_lineman").cost
+    assert prematch.base_ctv(match, "away") == undead.current_team_value + skeleton + zombie
+
+
+# --- pages ------------------------------------------------------------------------------------------
+
+
+def test_the_prematch_page_names_the_edition_and_rolls_each_teams_prayers(client, humans, orcs, home_coach):
+    match = _with_prayers(humans, orcs, home_coach, home=1, away=2)
+    client.force_login(home_coach)
+    url = reverse("matches:detail", args=[match.pk])
+    page = client.get(url).content.decode()
+    assert "Blood Bowl (2025 edition)" in page
+    assert "Prayers to Nuffle" in page
+    assert 'data-testid="prayers-bought-home"' in page
+    assert 'data-testid="prayers-bought-away"' in page
+    step = reverse("matches:prematch_step", args=[match.pk, "prayers"])
+    response = client.post(step, {"side": "away", "faces": "3 4"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    table = prematch_table(match)
+    assert [entry["id"] for entry in match.away_prayers] == [table.row_for(3)["id"], table.row_for(4)["id"]]
+    page = client.get(url).content.decode()
+    assert 'data-testid="prayers-bought-away"' not in page
+    assert 'data-testid="prayers-bought-home"' in page
+
+
+def test_an_outsider_may_not_roll_prayers(client, humans, orcs, home_coach):
+    match = _with_prayers(humans, orcs, home_coach, home=1, away=0)
+    client.force_login(UserFactory(username="outsider"))
+    step = reverse("matches:prematch_step", args=[match.pk, "prayers"])
+    assert client.post(step, {"side": "home", "faces": "3"}).status_code == 403
+    match.refresh_from_db()
+    assert match.home_prayers == []
+
+
+def test_the_journeymen_step_offers_the_positions_of_the_roster(client, humans, away_coach, home_coach):
+    undead = bb2025_team(
+        away_coach, name="Shamblers", roster="shambling_undead", lineman="zombie_lineman", available=10
+    )
+    match = prematch.create_match(home_team=humans, away_team=undead, created_by=home_coach)
+    dice = NoDice()
+    prematch.roll_fans(match, dice=dice, user=home_coach, faces={"home": [2], "away": [3]})
+    prematch.roll_weather(match, dice=dice, user=home_coach, faces=[3, 4])
+    client.force_login(away_coach)
+    page = client.get(reverse("matches:detail", args=[match.pk])).content.decode()
+    assert 'data-testid="journeymen-away"' in page
+    assert 'data-testid="journeymen-home"' not in page
+    assert "Skeleton" in page
+    step = reverse("matches:prematch_step", args=[match.pk, "journeymen"])
+    client.post(step, {"journeymen-away": "skeleton_lineman"})
+    match.refresh_from_db()
+    assert [entry["position"] for entry in match.plain_journeymen("away")] == ["skeleton_lineman"]
+
+
+def test_swarming_is_shown_at_each_start_of_drive(client, humans, away_coach, home_coach):
+    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
+    match = _match(humans, snotlings, home_coach)
+    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
+    prematch.choose_kicking(match, user=home_coach, side="home")
+    client.force_login(home_coach)
+    url = reverse("matches:detail", args=[match.pk])
+    page = client.get(url).content.decode()
+    assert 'data-testid="swarming-away"' in page
+    assert 'data-testid="swarming-home"' not in page
+    assert "Swarming" in page
+    assert "D3" in page
+    drives.start_drive(match, dice=NoDice(), user=home_coach, faces={"kickoff": [1, 2]})
+    page = client.get(url).content.decode()
+    assert 'data-testid="swarming-away"' in page
+    assert "Blood Bowl (2025 edition)" in page
+    assert [entry.side for entry in drives.swarming(match)] == ["away"]
+    assert [position.id for position in drives.swarming(match)[0].positions] == ["snotling_lineman"]
