@@ -28,18 +28,27 @@ def held_skill_ids(player):
     return {ref.id for ref, _origin in player.all_skills()}
 
 
+def offered_kinds(edition):
+    """The advancements this edition offers, in the order of SKILL_KINDS then "characteristic"
+    (BB2025 has no random secondary skill)."""
+    kinds = formulas.advancement_kinds(edition=edition)
+    return tuple(kind for kind in (*SKILL_KINDS, "characteristic") if kind in kinds)
+
+
 def next_cost(player, kind):
-    """SPP the player's next advancement of `kind` costs, or None when no more are allowed."""
+    """SPP the player's next advancement of `kind` costs, or None when no more are allowed (or the
+    edition has no such advancement)."""
+    edition = get_edition(player.team.edition)
     taken = len(player.advancements)
-    if taken >= get_edition(player.team.edition).settings["advancement"]["max_advancements"]:
+    if taken >= edition.settings["advancement"]["max_advancements"] or kind not in offered_kinds(edition):
         return None
-    return formulas.advancement_cost("characteristic" if kind == "characteristic" else kind, taken)
+    return formulas.advancement_cost(kind, taken, edition=edition)
 
 
 def advancement_options(player):
     """For each kind: its SPP cost and whether the player can afford it now (for the roster page)."""
     options = []
-    for kind in (*SKILL_KINDS, "characteristic"):
+    for kind in offered_kinds(get_edition(player.team.edition)):
         cost = next_cost(player, kind)
         letters = "" if kind == "characteristic" else categories(player, kind)
         options.append(
@@ -58,8 +67,13 @@ def advancement_options(player):
 def _check_can_advance(player, kind, category=None):
     if player.status != Player.Status.ACTIVE or player.journeyman:
         raise ValidationError(_("Only an active, permanently hired player can advance."))
+    if random_skill_options(player):
+        raise ValidationError(_("Keep one of the skills drawn at random first."))
     if player.pending_advancement:
         raise ValidationError(_("Finish the characteristic improvement already rolled first."))
+    edition = get_edition(player.team.edition)
+    if kind not in offered_kinds(edition):
+        raise ValidationError(_("This edition has no such advancement."))
     cost = next_cost(player, kind)
     if cost is None:
         raise ValidationError(_("A player may take at most six advancements."))
@@ -78,31 +92,86 @@ def _spend(player, cost):
     player.spp_spent += cost
 
 
-def take_random_skill(*, team, editor, player, kind, category, dice=None, faces=None):
-    """Roll on the random skill table of `category` (two D6) and give the player the skill.
+def _draw(edition):
+    """How a random skill is drawn (random_skills.toml [draw]): rolls made, and one kept."""
+    settings = edition.settings["advancement"]
+    return settings.get("random_skill_rolls", 1)
 
-    A skill the player already holds is rolled again; with entered dice the coach is asked to roll
-    again. Side effects: player's advancements and SPP, value, ledger entry (with the rolls).
-    """
-    if kind not in ("random_primary", "random_secondary"):
-        raise ValidationError(_("Unknown advancement."))
-    cost = _check_can_advance(player, kind, category)
-    held = held_skill_ids(player)
+
+def _roll_skill(edition, category, held, dice, faces):
+    """One random skill (re-rolled while held) and its rolls; `faces`: two entered dice."""
     if faces:
         try:
             roll = roll_or_enter(None, "2D6", faces, purpose="random_skill")
         except DiceError as error:
             raise ValidationError(_("Enter two dice from 1 to 6.")) from error
-        skill = formulas.random_skill(category, *roll.faces)
+        skill = formulas.random_skill(category, *roll.faces, edition=edition)
         if skill.id in held:
             raise ValidationError(_("The player already has this skill: roll the dice again."))
-        rolls = [roll]
-    else:
-        try:
-            skill, rolls = formulas.pick_random_skill(category, [SkillRef(i) for i in held], dice or Dice())
-        except ValueError as error:
-            raise ValidationError(_("The player already has every skill of this category.")) from error
-    return _grant_skill(team, editor, player, kind, skill, cost, rolls)
+        return skill, [roll]
+    try:
+        return formulas.pick_random_skill(
+            category, [SkillRef(i) for i in held], dice or Dice(), edition=edition
+        )
+    except ValueError as error:
+        raise ValidationError(_("The player already has every skill of this category.")) from error
+
+
+def take_random_skill(*, team, editor, player, kind, category, dice=None, faces=None):
+    """Roll on the random skill table of `category` (two D6) and give the player the skill.
+
+    A skill the player already holds is rolled again; with entered dice the coach is asked to roll
+    again. Where the edition draws several skills and the coach keeps one (BB2025: two), the skills
+    drawn wait on the player (pending) until `keep_random_skill`; the same skill twice is taken at
+    once. `faces`: two entered dice per skill drawn.
+    Side effects: player's advancements and SPP (or pending draw), value, ledger entry (with the rolls).
+    """
+    if kind not in ("random_primary", "random_secondary"):
+        raise ValidationError(_("Unknown advancement."))
+    cost = _check_can_advance(player, kind, category)
+    edition = get_edition(team.edition)
+    held = held_skill_ids(player)
+    draws = _draw(edition)
+    if faces and len(faces) != 2 * draws:
+        raise ValidationError(_("Enter two dice from 1 to 6 for each skill drawn."))
+    skills, rolls = [], []
+    for index in range(draws):
+        skill, made = _roll_skill(
+            edition, category, held, dice, faces[2 * index : 2 * index + 2] if faces else None
+        )
+        skills.append(skill)
+        rolls += made
+    if len({str(skill) for skill in skills}) == 1:
+        return _grant_skill(team, editor, player, kind, skills[0], cost, rolls)
+    with ledger.change(team, kind=LedgerEntry.Kind.ADVANCEMENT, players=[player], **editor.as_kwargs()) as c:
+        player.pending_advancement = {
+            "kind": "random_skill",
+            "advancement": kind,
+            "options": [str(skill) for skill in skills],
+            "rolls": [roll.as_dict() for roll in rolls],
+        }
+        c.details = {"player": player.name, "pending": True, "rolls": [roll.as_dict() for roll in rolls]}
+    return None
+
+
+def random_skill_options(player):
+    """The skills drawn at random the coach keeps one of (empty when none waits)."""
+    pending = player.pending_advancement or {}
+    return list(pending.get("options", [])) if pending.get("kind") == "random_skill" else []
+
+
+def keep_random_skill(*, team, editor, player, skill):
+    """Keep one of the skills drawn at random (`skill`: "block" or "mighty_blow:1" as drawn).
+
+    Side effects: player's advancements and SPP, value, ledger entry.
+    """
+    options = random_skill_options(player)
+    if skill not in options:
+        raise ValidationError(_("Keep one of the skills drawn."))
+    pending = player.pending_advancement
+    kind = pending["advancement"]
+    cost = next_cost(player, kind)
+    return _grant_skill(team, editor, player, kind, SkillRef.parse(skill), cost, [], via="random_draw")
 
 
 def take_chosen_skill(*, team, editor, player, kind, skill_id):
@@ -128,10 +197,11 @@ def _grant_skill(team, editor, player, kind, skill, cost, rolls, via=None):
         _spend(player, cost)
         advancement = {"kind": kind, "skill": str(skill), "spp": cost}
         if via:
-            # A skill taken instead of a characteristic resolves the pending roll, inside this change so
-            # that undoing it brings the roll back.
+            # A skill taken instead of a characteristic (or kept of a random draw) resolves the pending
+            # roll, inside this change so that undoing it brings the roll back.
             advancement["via"] = via
-            advancement["roll"] = player.pending_advancement["roll"]
+            pending = player.pending_advancement
+            advancement["roll"] = pending.get("roll") or pending.get("rolls")
             player.pending_advancement = None
         player.advancements = [*player.advancements, advancement]
         c.details = {"player": player.name, **advancement, "rolls": [roll.as_dict() for roll in rolls]}
@@ -139,28 +209,36 @@ def _grant_skill(team, editor, player, kind, skill, cost, rolls, via=None):
 
 
 def roll_characteristic(*, team, editor, player, dice=None, faces=None):
-    """Roll the D16 of a characteristic improvement and keep it pending until the coach chooses.
+    """Roll the die of a characteristic improvement (tables.toml characteristic_improvement: D16 in
+    BB2020, D8 in BB2025) and keep it pending until the coach chooses.
 
     Side effects: stores the roll on the player (pending), writes a ledger entry with the roll.
     """
     _check_can_advance(player, "characteristic")
+    die = characteristic_die(team)
     try:
-        roll = roll_or_enter(dice or Dice(), "D16", faces, purpose="characteristic_improvement")
+        roll = roll_or_enter(dice or Dice(), die, faces, purpose="characteristic_improvement")
     except DiceError as error:
-        raise ValidationError(_("Enter one die from 1 to 16.")) from error
+        raise ValidationError(_("Enter one die from 1 to %(sides)s.") % {"sides": die[1:]}) from error
     with ledger.change(team, kind=LedgerEntry.Kind.ADVANCEMENT, players=[player], **editor.as_kwargs()) as c:
         player.pending_advancement = {"kind": "characteristic", "roll": roll.as_dict()}
         c.details = {"player": player.name, "pending": True, "rolls": [roll.as_dict()]}
     return roll
 
 
+def characteristic_die(team):
+    """ "D16" or "D8": the die of a characteristic improvement in the team's edition."""
+    return get_edition(team.edition).table("characteristic_improvement").dice
+
+
 def characteristic_choices(player):
-    """The characteristics the pending D16 lets this player raise (empty: a skill must be taken)."""
+    """The characteristics the pending roll lets this player raise (empty: a skill must be taken)."""
     pending = player.pending_advancement or {}
     if pending.get("kind") != "characteristic":
         return []
     current = formulas.Characteristics(**player.profile(), improvements=player.improvements())
-    return formulas.characteristic_choices(pending["roll"]["total"], current)
+    edition = get_edition(player.team.edition)
+    return formulas.characteristic_choices(pending["roll"]["total"], current, edition=edition)
 
 
 @transaction.atomic
@@ -169,7 +247,7 @@ def choose_characteristic(*, team, editor, player, characteristic=None, skill_id
     primary or secondary skill instead. Side effects: player's profile/skills, SPP, value, ledger entry.
     """
     pending = player.pending_advancement
-    if not pending:
+    if not pending or pending.get("kind") != "characteristic":
         raise ValidationError(_("Roll the characteristic improvement first."))
     if player.status != Player.Status.ACTIVE or player.journeyman:
         raise ValidationError(_("Only an active, permanently hired player can advance."))
@@ -181,7 +259,9 @@ def choose_characteristic(*, team, editor, player, characteristic=None, skill_id
             team, kind=LedgerEntry.Kind.ADVANCEMENT, players=[player], **editor.as_kwargs()
         ) as c:
             _spend(player, cost)
-            setattr(player, characteristic, formulas.improve(getattr(player, characteristic), characteristic))
+            edition = get_edition(team.edition)
+            improved = formulas.improve(getattr(player, characteristic), characteristic, edition=edition)
+            setattr(player, characteristic, improved)
             advancement = {"kind": characteristic, "spp": cost, "roll": pending["roll"]}
             player.advancements = [*player.advancements, advancement]
             player.pending_advancement = None

@@ -30,4 +30,5 @@ urlpatterns = [
     path(f"{_player}advance/chosen/", views.advance_chosen, name="advance_chosen"),
     path(f"{_player}advance/characteristic/", views.advance_roll, name="advance_roll"),
     path(f"{_player}advance/characteristic/choose/", views.advance_choose, name="advance_choose"),
+    path(f"{_player}advance/random/keep/", views.advance_keep, name="advance_keep"),
 ]

@@ -1,7 +1,18 @@
-"""Player value, team value and current team value of stored teams, from the rulebook formulas."""
+"""Player value, team value and current team value of stored teams, by the rules of the team's edition.
+
+A player's value: the position's cost, plus the value increase of each advancement (tables.toml
+value_increases), plus the Elite surcharge (value_increases `elite_skill_surcharge`, BB2025) for each
+advancement that gained a skill with elite = true. A Team Captain's free Pro adds nothing.
+
+Low Cost Linemen (edition.toml [team_value] ctv_free_linemen_*): the positions the rule names (the
+roster's `low_cost_positions`, else its Lineman position) count nothing in CTV (BB2020: their whole
+value, journeymen excepted) or only their value increases (BB2025: the hiring fee is zeroed, journeymen
+included). Team value is never reduced.
+"""
 
 from rosters.models import Player
 from rulebook import formulas
+from rulebook.data import SkillRef
 from rulebook.edition import get_edition
 
 
@@ -10,22 +21,48 @@ def advancement_kinds(player):
     return tuple(advancement["kind"] for advancement in player.advancements)
 
 
+def elite_surcharge(player, edition):
+    """What Elite skills gained by advancement add to the player's value (0 in editions without it)."""
+    table = edition.table("value_increases")
+    surcharge = table.extra.get("elite_skill_surcharge", 0)
+    if not surcharge:
+        return 0
+    gained = [SkillRef.parse(a["skill"]).id for a in player.advancements if "skill" in a]
+    return surcharge * sum(1 for skill_id in gained if _is_elite(skill_id, edition))
+
+
+def _is_elite(skill_id, edition):
+    skill = edition.skills.get(skill_id)
+    return bool(skill and skill.elite)
+
+
 def player_value(player):
     edition = get_edition(player.team.edition)
     base = player.team.rules.position(player.position).cost
-    return formulas.player_value(base, advancement_kinds(player), edition=edition)
+    value = formulas.player_value(base, advancement_kinds(player), edition=edition)
+    return value + elite_surcharge(player, edition)
 
 
-def _as_value(player, team):
-    position = team.rules.position(player.position)
-    return formulas.PlayerValue(
-        base_cost=position.cost,
-        advancements=advancement_kinds(player),
-        position_is_lineman=position.lineman,
-        miss_next_game=player.miss_next_game,
-        temporarily_retired=player.status == Player.Status.TEMPORARILY_RETIRED,
-        journeyman=player.journeyman,
-    )
+def low_cost_positions(team):
+    """Position ids whose hiring fee Low Cost Linemen zeroes in CTV (empty without the rule)."""
+    rule = get_edition(team.edition).settings["team_value"].get("ctv_free_linemen_rule")
+    if not rule or not team.has_rule(rule):
+        return frozenset()
+    named = team.rules.extra.get("low_cost_positions")
+    if named:
+        return frozenset(named)
+    return frozenset(position.id for position in team.rules.positions if position.lineman)
+
+
+def _ctv_value(player, team, free_positions, rules):
+    """What one player available for the next game adds to CTV."""
+    if player.position not in free_positions:
+        return player.value
+    if player.journeyman and not rules.get("ctv_free_linemen_journeymen", False):
+        return player.value
+    if rules.get("ctv_free_linemen_keeps_value_increases", False):
+        return player.value - team.rules.position(player.position).cost
+    return 0
 
 
 def refresh_team_value(team, players=None):
@@ -43,15 +80,17 @@ def refresh_team_value(team, players=None):
             player.value = value
             if player.pk:
                 Player.objects.filter(pk=player.pk).update(value=value)
-    values = [_as_value(player, team) for player in players]
-    staff = {
-        "assistant_coaches": team.assistant_coaches,
-        "cheerleaders": team.cheerleaders,
-        "apothecary": team.apothecary,
-    }
-    common = {"rerolls": team.rerolls, "reroll_cost": team.rules.reroll_cost, "edition": edition, **staff}
-    team.team_value = formulas.team_value(values, **common)
-    team.current_team_value = formulas.current_team_value(
-        values, low_cost_linemen=team.has_rule("low_cost_linemen"), **common
+    common = team.rerolls * team.rules.reroll_cost + formulas.staff_value(
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+        edition=edition,
     )
+    team.team_value = sum(p.value for p in players if not p.journeyman) + common
+    rules = edition.settings["team_value"]
+    free = low_cost_positions(team)
+    available = [
+        p for p in players if not (p.miss_next_game or p.status == Player.Status.TEMPORARILY_RETIRED)
+    ]
+    team.current_team_value = sum(_ctv_value(p, team, free, rules) for p in available) + common
     return team

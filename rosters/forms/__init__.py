@@ -13,6 +13,7 @@ from rosters.forms.advancement import (
     CharacteristicRollForm,
     ChosenSkillForm,
     RandomSkillForm,
+    RandomSkillKeepForm,
     skill_choices,
 )
 from rosters.forms.base import PlayerActionForm, ServiceForm, TeamActionForm
@@ -56,6 +57,7 @@ __all__ = [
     "PlayerActionForm",
     "PlayerForm",
     "RandomSkillForm",
+    "RandomSkillKeepForm",
     "ReadyForm",
     "RedraftForm",
     "RerollForm",

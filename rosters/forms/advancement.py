@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rosters import advancement
 from rosters.forms.base import PlayerActionForm
-from rulebook.data import CHARACTERISTICS
+from rulebook.data import CHARACTERISTICS, SkillRef
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
 
@@ -46,13 +46,24 @@ class RandomSkillForm(AdvancementForm):
     first_die = forms.IntegerField(label=_("First D6"), min_value=1, max_value=6, required=False)
     second_die = forms.IntegerField(label=_("Second D6"), min_value=1, max_value=6, required=False)
 
+    third_die = forms.IntegerField(label=_("Third D6"), min_value=1, max_value=6, required=False)
+    fourth_die = forms.IntegerField(label=_("Fourth D6"), min_value=1, max_value=6, required=False)
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["category"].choices = [(c, _category_name(self.edition, c)) for c in self.categories()]
+        self.draws = self.edition.settings["advancement"].get("random_skill_rolls", 1)
+        if self.draws < 2:
+            del self.fields["third_die"], self.fields["fourth_die"]
+        else:
+            self.fields["second_die"].help_text = _(
+                "Two skills are drawn (two D6 each) and you keep one: the first two dice draw the first."
+            )
 
     def clean(self):
         cleaned = super().clean()
-        dice = [cleaned.get("first_die"), cleaned.get("second_die")]
+        names = ["first_die", "second_die", "third_die", "fourth_die"][: 2 * self.draws]
+        dice = [cleaned.get(name) for name in names]
         if any(d is not None for d in dice) and not all(d is not None for d in dice):
             raise ValidationError(_("Enter both dice, or leave both empty to let Dugout roll."))
         cleaned["faces"] = dice if all(d is not None for d in dice) else None
@@ -107,7 +118,27 @@ class ChosenSkillForm(AdvancementForm):
         )
 
 
+class RandomSkillKeepForm(PlayerActionForm):
+    """Of the skills drawn at random (BB2025: two), the one the coach keeps."""
+
+    skill = forms.ChoiceField(label=_("Skill kept"), widget=forms.RadioSelect)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        edition = get_edition(self.team.edition)
+        self.fields["skill"].choices = [
+            (option, edition.skill_label(SkillRef.parse(option), get_language()))
+            for option in advancement.random_skill_options(self.player)
+        ]
+
+    def save(self):
+        return advancement.keep_random_skill(
+            team=self.team, editor=self.editor, player=self.player, skill=self.cleaned_data["skill"]
+        )
+
+
 class CharacteristicRollForm(PlayerActionForm):
+    # The field keeps its first name (d16) whatever the edition's die (BB2025: a D8).
     d16 = forms.IntegerField(
         label=_("Your D16"),
         min_value=1,
@@ -119,6 +150,16 @@ class CharacteristicRollForm(PlayerActionForm):
     def __init__(self, *args, dice=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.dice = dice
+        die = advancement.characteristic_die(self.team)
+        sides = int(die[1:])
+        if sides != 16:
+            self.fields["d16"] = forms.IntegerField(
+                label=_("Your %(die)s") % {"die": die},
+                min_value=1,
+                max_value=sides,
+                required=False,
+                help_text=_("Leave empty to let Dugout roll."),
+            )
 
     def save(self):
         d16 = self.cleaned_data.get("d16")

@@ -11,6 +11,7 @@ from rosters.views.players import (
     advance,
     advance_choose,
     advance_chosen,
+    advance_keep,
     advance_random,
     advance_roll,
     player_detail,
@@ -38,6 +39,7 @@ from rosters.views.teams import (
 __all__ = [
     "advance",
     "advance_choose",
+    "advance_keep",
     "advance_chosen",
     "advance_random",
     "advance_roll",

@@ -14,6 +14,7 @@ from rosters.forms import (
     ChosenSkillForm,
     PlayerForm,
     RandomSkillForm,
+    RandomSkillKeepForm,
     RetireForm,
     ReturnForm,
 )
@@ -97,9 +98,14 @@ def _advance_context(team, editor, player, bound=None):
         "chosen_secondary": ChosenSkillForm(kind="chosen_secondary", **kwargs),
         "characteristic": CharacteristicRollForm(**kwargs),
     }
-    choice_form = CharacteristicChoiceForm(**kwargs) if player.pending_advancement else None
+    pending = player.pending_advancement
+    characteristic_pending = bool(pending) and pending.get("kind") == "characteristic"
+    choice_form = CharacteristicChoiceForm(**kwargs) if characteristic_pending else None
+    keep_form = RandomSkillKeepForm(**kwargs) if advancement.random_skill_options(player) else None
     if isinstance(bound, CharacteristicChoiceForm):
         choice_form = bound
+    elif isinstance(bound, RandomSkillKeepForm):
+        keep_form = bound
     elif bound is not None:
         key = "characteristic" if isinstance(bound, CharacteristicRollForm) else bound.advancement_kind
         forms[key] = bound
@@ -123,16 +129,17 @@ def _advance_context(team, editor, player, bound=None):
                 "form": forms[kind],
             }
         )
-    pending = player.pending_advancement
     return {
         "team": team,
         "editor": editor,
         "player": player,
         "row": display.player_row(player),
         "options": options,
-        "pending_roll": pending["roll"] if pending else None,
+        "pending_roll": pending["roll"] if characteristic_pending else None,
+        "pending_die": advancement.characteristic_die(team),
         "choice_form": choice_form,
-        "no_characteristic": pending is not None and not advancement.characteristic_choices(player),
+        "keep_form": keep_form,
+        "no_characteristic": characteristic_pending and not advancement.characteristic_choices(player),
     }
 
 
@@ -175,3 +182,10 @@ def advance_roll(request, pk, player_pk):
 @require_POST
 def advance_choose(request, pk, player_pk):
     return _advance_post(request, pk, player_pk, CharacteristicChoiceForm)
+
+
+@login_required
+@require_POST
+def advance_keep(request, pk, player_pk):
+    """Keep one of the skills drawn at random (BB2025 draws two)."""
+    return _advance_post(request, pk, player_pk, RandomSkillKeepForm)
