@@ -216,9 +216,9 @@ class ConcedeForm(forms.Form):
     side = forms.ChoiceField(label=_("Conceding team"), choices=Side.choices)
     without_penalty = forms.BooleanField(required=False)
 
-    def __init__(self, *args, match=None, **kwargs):
+    def __init__(self, *args, match, **kwargs):
         super().__init__(*args, **kwargs)
-        edition = get_edition(match.home_team.edition) if match is not None else get_edition()
+        edition = get_edition(match.home_team.edition)
         players = edition.settings["concession"]["free_at_or_below_players"]
         field = self.fields["without_penalty"]
         field.label = _("We can set up no more than %(count)d players: concede without penalty") % {

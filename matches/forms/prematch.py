@@ -11,14 +11,26 @@ from matches.services import prematch
 from rosters.models import Team
 from rulebook.edition import get_edition
 
+# The optional rules a friendly may be played with (steps of the pre-match sequence), where the edition
+# of its teams has them.
+FRIENDLY_OPTIONAL_RULES = ("stadium", "match_balls")
+
 
 class MatchForm(forms.Form):
+    """A friendly between two ready teams of the same edition, with that edition's petty cash procedure
+    (its default unless one is chosen) and the optional rules it has."""
+
     home_team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Your team"))
     away_team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Opponent"))
     petty_cash_procedure = forms.ChoiceField(
         label=_("Petty cash procedure"),
-        choices=[("2025", _("2025 errata (favourite first)")), ("2020", _("2020 rulebook (simultaneous)"))],
-        initial="2025",
+        choices=[
+            ("", _("The edition's own")),
+            ("2025", _("2025 errata (favourite first)")),
+            ("2020", _("2020 rulebook (simultaneous)")),
+        ],
+        required=False,
+        initial="",
     )
     optional_rules = forms.MultipleChoiceField(
         label=_("Optional rules"), required=False, widget=forms.CheckboxSelectMultiple, choices=()
@@ -28,15 +40,40 @@ class MatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["home_team"].queryset = Team.objects.ready().for_coach(user)
         self.fields["away_team"].queryset = Team.objects.ready().select_related("coach")
-        self.fields["optional_rules"].choices = [
-            (rule, get_edition().text(f"optional.{rule}.name")) for rule in ("stadium", "match_balls")
-        ]
+        editions = [get_edition(edition) for edition in _editions_of(self.fields["home_team"].queryset)]
+        language = get_language()
+        choices = []
+        for rule in FRIENDLY_OPTIONAL_RULES:
+            edition = next((edition for edition in editions if rule in edition.optional_rules), None)
+            if edition is not None:
+                choices.append((rule, edition.text(f"optional.{rule}.name", language)))
+        self.fields["optional_rules"].choices = choices
 
     def clean(self):
         data = super().clean()
-        if data.get("home_team") and data.get("home_team") == data.get("away_team"):
+        home, away = data.get("home_team"), data.get("away_team")
+        if home and home == away:
             raise ValidationError(_("A team cannot play itself."))
+        if home and away and home.edition != away.edition:
+            raise ValidationError(_("Both teams must play the same edition of the rules."))
+        if home:
+            edition = get_edition(home.edition)
+            procedures = {p["id"] for p in edition.settings["petty_cash_procedure"]}
+            if data.get("petty_cash_procedure") and data["petty_cash_procedure"] not in procedures:
+                raise ValidationError(
+                    _("%(edition)s has no such petty cash procedure.")
+                    % {"edition": edition.text("edition.name", get_language())}
+                )
+            if set(data.get("optional_rules", ())) - set(edition.optional_rules):
+                raise ValidationError(
+                    _("%(edition)s has no such optional rule.")
+                    % {"edition": edition.text("edition.name", get_language())}
+                )
         return data
+
+
+def _editions_of(teams):
+    return sorted(set(teams.values_list("edition", flat=True)))
 
 
 class SidesDiceForm(forms.Form):
@@ -57,9 +94,10 @@ class KickingForm(forms.Form):
     faces = FacesField(label=_("Toss die (optional)"))
 
 
+# Headings of the groups hired by name where the plural reads better than the edition's name of the
+# inducement; every other group (coaching staff, biased referees) is headed by the edition's name.
 HIRED_BY_NAME = {
     "star": _("Star players"),
-    "famous_staff": _("Famous coaching staff"),
     "wizard": _("Wizards"),
 }
 
@@ -72,9 +110,9 @@ class InducementsForm(forms.Form):
     offered, but a count posted for one is passed on for buy_inducements to refuse. Every widget holds
     its price in `data-price` (the page's running total)."""
 
-    def __init__(self, *args, items, mercenaries=None, side_bet=None, edition=None, withheld=(), **kwargs):
+    def __init__(self, *args, items, edition, mercenaries=None, side_bet=None, withheld=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.edition = edition or get_edition()
+        self.edition = edition
         self.items = items
         self.withheld = list(withheld)
         self.withheld_keys = [f"{item['id']}:{item['choice']}" for item in withheld]
@@ -110,14 +148,15 @@ class InducementsForm(forms.Form):
             )
 
     def _hired_by_name(self, item):
-        """The group of `item` among HIRED_BY_NAME ("star", "wizard"...), or None."""
+        """The group of `item` hired by name ("star", or a list of the edition's hirelings: "wizard",
+        "famous_staff", "biased_referee"), or None."""
         inducement = self.edition.inducements.get(item["id"])
         choices = inducement.choices if inducement is not None else None
-        return choices if choices in HIRED_BY_NAME else None
+        return choices if choices == "star" or choices in self.edition.hirelings else None
 
     def groups(self):
         """The catalogue's fields in groups, in catalogue order: first the priced inducements, then one
-        group per kind hired by name. [{"choices" (None, or a HIRED_BY_NAME key), "name", "rules" (the
+        group per kind hired by name. [{"choices" (None, or the kind hired by name), "name", "rules" (the
         inducement's rules text), "rows": [{"field", "item"}]}]."""
         language = get_language()
         groups = {None: {"choices": None, "name": _("Inducements"), "rules": "", "rows": []}}
@@ -127,7 +166,7 @@ class InducementsForm(forms.Form):
                 inducement = self.edition.inducements[item["id"]]
                 groups[choices] = {
                     "choices": choices,
-                    "name": HIRED_BY_NAME[choices],
+                    "name": HIRED_BY_NAME.get(choices) or self.edition.name(inducement, language),
                     "rules": self.edition.text(f"{inducement.key}.desc", language),
                     "rows": [],
                 }

@@ -7,6 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from matches.forms import MatchForm
 from matches.models import DiceLog
 from matches.services import drives, prematch
 from rosters import services as rosters
@@ -332,3 +333,29 @@ def test_swarming_is_shown_at_each_start_of_drive(client, humans, away_coach, ho
     assert "Blood Bowl (2025 edition)" in page
     assert [entry.side for entry in drives.swarming(match)] == ["away"]
     assert [position.id for position in drives.swarming(match)[0].positions] == ["snotling_lineman"]
+
+
+def test_league_variant_items_only_in_a_match_of_that_variant(humans, orcs, home_coach):
+    match = prematch.create_match(
+        home_team=humans, away_team=orcs, created_by=home_coach, optional_rules=["jolly_jouster_cup"]
+    )
+    match = to_inducements(match, home_coach)
+    items = _catalogue(match, "home")
+    assert ("bretonnian_pastries", "") in items
+    assert ("canopic_jar", "") not in items
+
+
+def test_the_match_form_refuses_teams_of_different_editions(humans, away_coach, home_coach):
+    old = make_team(away_coach, name="Bashers")
+    form = MatchForm({"home_team": humans.pk, "away_team": old.pk}, user=home_coach)
+    assert not form.is_valid()
+    assert "same edition" in str(form.errors)
+
+
+def test_the_match_form_takes_the_editions_petty_cash_procedure(humans, orcs, home_coach):
+    form = MatchForm({"home_team": humans.pk, "away_team": orcs.pk}, user=home_coach)
+    assert form.is_valid(), form.errors
+    data = {"home_team": humans.pk, "away_team": orcs.pk, "petty_cash_procedure": "2020"}
+    form = MatchForm(data, user=home_coach)
+    assert not form.is_valid()
+    assert "no such petty cash procedure" in str(form.errors)

@@ -25,7 +25,8 @@ def next_drive(match):
 
 @transaction.atomic
 def start_drive(match, *, dice, user, faces=None):
-    """Start the next drive with its kick-off event (2D6) and the event's own rolls.
+    """Start the next drive with its kick-off event (the dice of the edition's kick-off table) and the
+    event's own rolls.
 
     `faces`: {"kickoff": [a, b], "event": {"home": [[...], ...], "away": ...} or [[...], ...]}.
     Changing Weather re-rolls the weather; Get the Ref (a bribe per team, for the game) and Brilliant
@@ -42,17 +43,18 @@ def start_drive(match, *, dice, user, faces=None):
     if half > match_edition(match).settings["halves"]:
         raise ValidationError(_("The game is over."))
     kicking_team = match.team(kicking)
+    table = match_edition(match).table("kickoff")
     roll = record_roll(
         match,
         dice=dice,
-        notation="2D6",
+        notation=table.dice,
         purpose="kick_off",
         step=STEP,
         user=user,
         faces=faces.get("kickoff"),
         team=kicking_team,
     )
-    row = match_edition(match).table("kickoff").row_for(roll.total)
+    row = table.row_for(roll.total)
     event_rolls = _kickoff_event_rolls(match, row, kicking, dice=dice, user=user, faces=faces.get("event"))
     before = {"weather_before": match.weather, "half_before": match.half, "turn_before": match.turn}
     if row["id"] == "changing_weather":

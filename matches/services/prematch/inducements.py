@@ -121,11 +121,13 @@ def inducement_max(inducement, team):
     return max(limits) if limits else inducement.max
 
 
-def _offered_to(inducement, team):
-    # League variant items (Spike! Journals) are never part of the standard list.
-    return not inducement.extra.get("league_variant") and inducement.available_to(
-        team.rules, team.draft_choices
-    )
+def _offered_to(inducement, team, match):
+    """Whether `team` may buy `inducement` in `match`: a league variant item (Spike! Journals) only in a
+    match played with that variant (an optional rule of its league), never in a normal one."""
+    variant = inducement.extra.get("league_variant")
+    if variant and variant not in match.optional_rules:
+        return False
+    return inducement.available_to(team.rules, team.draft_choices)
 
 
 def _all_items(match, side):
@@ -134,7 +136,7 @@ def _all_items(match, side):
     rules, chosen = team.rules, team.draft_choices
     items = []
     for inducement in edition.inducements.values():
-        if not _offered_to(inducement, team):
+        if not _offered_to(inducement, team, match):
             continue
         if inducement.choices == "star":
             for star in edition.star_players.values():
