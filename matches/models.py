@@ -102,6 +102,10 @@ class Match(models.Model):
     # The conceding coach declared, before set-up, that they could set up no more than the edition's
     # [concession] free_at_or_below_players: the concession then carries none of its penalties.
     conceded_without_penalty = models.BooleanField(_("conceded without penalty"), default=False)
+    # Whether any player of the team was Stalling at least once in the match (edition.toml [winnings]
+    # record_stalling): an edition with a no-stalling bonus pays it only to a team that did not stall.
+    home_stalled = models.BooleanField(_("home team stalled"), default=False)
+    away_stalled = models.BooleanField(_("away team stalled"), default=False)
     # Post-match: the dice rolled and choices made ({"home": {...}, "away": {...}}), then the outcome.
     postmatch = models.JSONField(default=dict, blank=True)
     outcome = models.JSONField(default=dict, blank=True)
@@ -135,6 +139,14 @@ class Match(models.Model):
 
     def score(self, side):
         return self.side_value("score", side)
+
+    def stalled(self, side):
+        return self.side_value("stalled", side)
+
+    @property
+    def edition(self):
+        """The rulebook edition the match is played under: its home team's."""
+        return get_edition(self.home_team.edition)
 
     def journeymen(self, side):
         """Every player `side` fields in this match only (events name them by "key"): the journeymen
@@ -289,10 +301,13 @@ class Event(models.Model):
     def __str__(self):
         return f"{self.get_kind_display()} ({self.side})"
 
-    def outcome_label(self, language=None):
+    def outcome_label(self, language=None, *, edition=None):
         """The rulebook name of the result (kick-off event, casualty and lasting injury, arguing a
-        sending-off), translated."""
-        edition = get_edition()
+        sending-off) in the match's edition (pass `edition`, Match.edition, to spare the queries that
+        find it), translated."""
+        if not self.outcome or self.kind not in (self.Kind.KICK_OFF, self.Kind.SENT_OFF, self.Kind.CASUALTY):
+            return ""
+        edition = edition or self.drive.match.edition
         language = language or get_language()
         if self.kind == self.Kind.KICK_OFF and self.outcome:
             return edition.text(f"table.kickoff.{self.outcome}.name", language)

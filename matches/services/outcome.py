@@ -11,6 +11,7 @@ from league.models import PlayerMatchStats
 from matches.models import SIDES, Event, other
 from matches.services import effects
 from rosters.models import Player
+from rulebook import formulas
 from rulebook.edition import get_edition
 
 SPP_EVENTS = effects.SPP_EVENTS
@@ -24,15 +25,21 @@ def match_edition(match):
 
 
 def final_score(match):
-    """{"home": n, "away": n}: a conceding team's touchdowns go to its opponent, who is awarded more."""
+    """{"home": n, "away": n} after a concession, by the edition's [concession]: the conceding team's
+    touchdowns may go to its opponent (conceder_touchdowns_to_opponent), who may be awarded more
+    (opponent_awarded_touchdowns) or scores at least winner_min_score; the conceder may keep its
+    touchdowns or score conceder_score."""
     score = {side: match.score(side) for side in SIDES}
     if match.conceded_by:
         rules = match_edition(match).settings["concession"]
-        winner = other(match.conceded_by)
+        conceder, winner = match.conceded_by, other(match.conceded_by)
         if rules["conceder_touchdowns_to_opponent"]:
-            score[winner] += score[match.conceded_by]
-            score[match.conceded_by] = 0
-        score[winner] += rules["opponent_awarded_touchdowns"]
+            score[winner] += score[conceder]
+            score[conceder] = 0
+        score[winner] += rules.get("opponent_awarded_touchdowns", 0)
+        score[winner] = max(score[winner], rules.get("winner_min_score", 0))
+        if "conceder_score" in rules:
+            score[conceder] = rules["conceder_score"]
     return score
 
 
@@ -63,8 +70,10 @@ def events(match):
 
 def spp_earned(match, match_events=None):
     """{side: {player key: {"touchdown": n, ..., "spp": total}}} from the events: casualties by blocks,
-    and the SPP changed by the Prayers to Nuffle in force in each event's drive (effects.event_spp).
-    Mercenaries and star players keep their actions but earn 0 SPP unless the edition says they earn."""
+    and the SPP changed by the Prayers to Nuffle in force in each event's drive (effects.event_spp), a
+    team rule's own award (formulas.spp_for team_rules: Brawlin' Brutes). Mercenaries and star players
+    keep their actions but earn 0 SPP unless the edition says they earn; so does every player of a team
+    that concedes with penalties where the edition says it loses the game's SPP."""
     edition = match_edition(match)
     earned = {side: {} for side in SIDES}
     unpaid = set()
@@ -72,7 +81,9 @@ def spp_earned(match, match_events=None):
         unpaid |= {entry["key"] for side in SIDES for entry in match.mercenaries(side)}
     if not edition.settings["spp"]["star_players_earn"]:
         unpaid |= {entry["key"] for side in SIDES for entry in match.star_players(side)}
+    unpaid_side = _unpaid_side(match, edition)
     voided = _voided_touchdowns_side(match, edition)
+    team_rules = {side: match.team(side).rules_in_force for side in SIDES}
     for event in match_events if match_events is not None else events(match):
         key = event.actor_key
         if not key or (event.kind == Event.Kind.TOUCHDOWN and event.side == voided):
@@ -80,10 +91,27 @@ def spp_earned(match, match_events=None):
         action, spp = effects.event_spp(match, event, edition=edition)
         if action is None:
             continue
+        spp = team_spp(action, spp, team_rules=team_rules[event.side], edition=edition)
         record = earned[event.side].setdefault(key, {"spp": 0})
         record[action] = record.get(action, 0) + 1
-        record["spp"] += 0 if key in unpaid else spp
+        record["spp"] += 0 if key in unpaid or event.side == unpaid_side else spp
     return earned
+
+
+def team_spp(action, spp, *, team_rules, edition):
+    """`spp` (what the event earns by the edition and the prayers in force) raised to a team rule's own
+    award for `action`, if the team has one (Brawlin' Brutes: 2 for a touchdown, 3 for a casualty)."""
+    base = formulas.spp_for(action, edition=edition)
+    own = formulas.spp_for(action, team_rules=team_rules, edition=edition)
+    return spp if own == base else max(spp, own)
+
+
+def _unpaid_side(match, edition):
+    """The side that concedes with penalties when it loses every SPP earned in the game (edition.toml
+    [concession] conceder_loses_game_spp), else None."""
+    if edition.settings["concession"].get("conceder_loses_game_spp"):
+        return penalised_conceder(match)
+    return None
 
 
 def _voided_touchdowns_side(match, edition):
@@ -132,8 +160,10 @@ def player_stats(match, outcome, *, match_events, by_key):
         for key, entry in (outcome.get(side, {}).get("spp") or {}).items():
             if (stats := row(side, key)) is not None:
                 stats.spp = entry.get("spp", 0)
-        if (stats := row(side, outcome.get(side, {}).get("mvp"))) is not None:
-            stats.mvp = 1
+        chosen = outcome.get(side, {})
+        for key in chosen.get("mvps") or [chosen.get("mvp")]:
+            if (stats := row(side, key)) is not None:
+                stats.mvp = 1
     return list(rows.values())
 
 

@@ -31,7 +31,7 @@ def report(request, pk):
                     "team": match.team(event.side),
                     "player": names.get(event.actor_key, ""),
                     "victim": names.get(event.victim_key, ""),
-                    "outcome": event.outcome_label(language),
+                    "outcome": event.outcome_label(language, edition=edition),
                 }
             )
         timeline.append(

@@ -12,7 +12,14 @@ from matches.services.outcome import (
     result,
     spp_earned,
 )
-from matches.services.postmatch.rolls import side_bet_payout, winnings
+from matches.services.postmatch import undeath
+from matches.services.postmatch.rolls import (
+    hire_cost,
+    hired_journeymen,
+    journeyman_position,
+    side_bet_payout,
+    winnings,
+)
 from rosters.models import Player, Team
 from rosters.values import player_value, refresh_team_value
 from rulebook import formulas
@@ -21,8 +28,10 @@ from rulebook.dice import Dice
 GONE = (Player.Status.DEAD, Player.Status.RETIRED, Player.Status.FIRED)
 
 
-def _hired_player(match, side, journeyman, team):
-    position = team.rules.lineman
+def _hired_player(journeyman, team):
+    """The unsaved Player a hired journeyman becomes: its position's profile, no Loner (it is no longer
+    a journeyman: edition.toml [journeymen] hire_loses)."""
+    position = journeyman_position(team, journeyman)
     return Player(
         team=team,
         number=journeyman["number"],
@@ -44,7 +53,8 @@ def plan(match, side, *, team=None, players=None, match_events=None):
     record = match.postmatch.get(side, {})
     earned = spp_earned(match, match_events)[side]
     hurt = injuries(match, match_events)[side]
-    mvp = (record.get("mvp") or {}).get("player")
+    mvps = [entry["player"] for entry in record.get("mvps") or [record.get("mvp")] if entry]
+    rules = team.rules_in_force
     summary = {"result": result(match, side), "score": final_score(match), "treasury_before": team.treasury}
     # 1. winnings (inducements bought from the treasury are paid now)
     gained = winnings(match, side)
@@ -71,28 +81,34 @@ def plan(match, side, *, team=None, players=None, match_events=None):
         if player.status not in GONE:
             player.miss_next_game = False
     hired = []
-    for journeyman in match.plain_journeymen(side):
-        if journeyman["key"] in record.get("hire", []):
-            player = _hired_player(match, side, journeyman, team)
-            team.treasury -= team.rules.lineman.cost
-            by_key[journeyman["key"]] = player
-            hired.append(player)
+    for journeyman in hired_journeymen(match, side, record):
+        player = _hired_player(journeyman, team)
+        team.treasury -= hire_cost(team, journeyman)
+        by_key[journeyman["key"]] = player
+        hired.append(player)
+    summary["raised"] = None
+    if record.get("raised"):
+        numbers = [p.number for p in players if p.status not in GONE] + [p.number for p in hired]
+        player = undeath.raised_player(team, record["raised"], number=max(numbers, default=0) + 1)
+        hired.append(player)
+        summary["raised"] = {**record["raised"], "number": player.number}
     spp = {key: dict(value) for key, value in earned.items()}
     for key in record.get("awarded", []):
         if key:
             entry = spp.setdefault(key, {"spp": 0})
             entry["awarded_touchdown"] = entry.get("awarded_touchdown", 0) + 1
-            entry["spp"] += formulas.spp_for("touchdown", edition=edition)
+            entry["spp"] += formulas.spp_for("touchdown", team_rules=rules, edition=edition)
     summary["awarded"] = record.get("awarded", [])
-    if mvp:
+    for mvp in mvps:
         entry = spp.setdefault(mvp, {"spp": 0})
         entry["mvp"] = 1
-        entry["spp"] += formulas.spp_for("mvp", edition=edition)
+        entry["spp"] += formulas.spp_for("mvp", team_rules=rules, edition=edition)
     for key, entry in spp.items():
         if key in by_key:
             by_key[key].spp_earned += entry["spp"]
     summary["spp"] = spp
-    summary["mvp"] = mvp
+    summary["mvp"] = mvps[0] if mvps else None
+    summary["mvps"] = mvps
     for key, results in hurt.items():
         player = by_key.get(key)
         if player is None:
@@ -146,13 +162,15 @@ def _injure(player, outcome, edition):
     if outcome["niggling"]:
         player.niggling_injuries += 1
     if outcome["lasting_injury"]:
-        player.lasting_injuries = [*player.lasting_injuries, outcome["lasting_injury"]]
         characteristic = outcome["characteristic"]
-        setattr(
-            player,
-            characteristic,
-            formulas.reduce(getattr(player, characteristic), characteristic, edition=edition),
-        )
+        value = getattr(player, characteristic)
+        reduced = formulas.reduce(value, characteristic, edition=edition)
+        cannot_apply = edition.table("lasting_injury").extra.get("if_cannot_apply")
+        if reduced == value and cannot_apply == "miss_next_game":
+            player.miss_next_game = True  # the characteristic is already at its worst
+            return
+        player.lasting_injuries = [*player.lasting_injuries, outcome["lasting_injury"]]
+        setattr(player, characteristic, reduced)
 
 
 def preview(match):

@@ -17,6 +17,7 @@ from matches.services.outcome import (
     penalised_conceder,
     result,
 )
+from matches.services.postmatch import mvp, undeath
 from rulebook import formulas
 from rulebook.edition import get_edition
 
@@ -27,6 +28,23 @@ def _roll(match, dice, user, notation, purpose, faces, side):
     return record_side_roll(
         match, dice=dice, user=user, notation=notation, purpose=purpose, faces=faces, side=side, step=STEP
     )
+
+
+def hired_journeymen(match, side, record):
+    """The journeymen of `side` its coach hires after the match (record: its stored post-match record)."""
+    return [j for j in match.plain_journeymen(side) if j["key"] in record.get("hire", [])]
+
+
+def journeyman_position(team, journeyman):
+    """The rulebook position a journeyman plays (the one the match recorded, else the team's Lineman)."""
+    rules = team.rules
+    return next((p for p in rules.positions if p.id == journeyman.get("position")), rules.lineman)
+
+
+def hire_cost(team, journeyman):
+    """What hiring a journeyman costs (edition.toml [journeymen] hire_cost "current_value": the position's
+    cost plus the value of advancements gained in the game; none are taken before the hiring step)."""
+    return journeyman_position(team, journeyman).cost
 
 
 def _treasury_before_mistakes(match, side, hired_cost):
@@ -41,6 +59,7 @@ def winnings(match, side):
         touchdowns=final_score(match)[side],
         conceded=penalised_conceder(match) == side,
         opponent_conceded=penalised_conceder(match) == other(side),
+        stalled=match.stalled(side),
         edition=match_edition(match),
     )
 
@@ -54,14 +73,18 @@ def side_bet_payout(match, side):
 
 
 @transaction.atomic
-def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
-    """Roll every post-match die: dedicated fans (or the conceder's D3 loss), the MVP (D16 on the list
-    of eligible players, misses re-rolled), the expensive mistake D6 and its own dice.
+def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None, nominees=None, raised=None):  # noqa: PLR0913 (the post-match choices of both coaches)
+    """Roll every post-match die: dedicated fans (or the conceder's D3 loss), the MVP (postmatch.mvp:
+    a D16 on the eligible players or a D6 on the coach's nominees, by the edition), the expensive
+    mistake D6 and its own dice.
     A penalised concession (penalised_conceder) also rolls the veteran die of each of the conceding
     team's veterans (see veterans). `faces`: {side: {"fans": [n], "mvp": [n], "mistake": [n],
     "mistake_dice": [...], "veterans": {player key: [n]}}}; `hire`:
     {side: [journeyman keys to hire]}; `awarded`: {side: [player key per touchdown awarded by a
-    concession]}: the winner's choice of who earns their SPP ("" or missing: nobody).
+    concession]}: the winner's choice of who earns their SPP ("" or missing: nobody); `nominees`:
+    {side: [player keys nominated for the MVP]}; `raised`: {side: {"victim", "position", "name"}} of a
+    team with Masters of Undeath raising a player it killed (postmatch.undeath). The faces of a second
+    MVP (after a concession) are "mvp_extra".
 
     Side effects: stores the rolls and choices in match.postmatch, logs every roll (a veteran's
     naming the player).
@@ -69,7 +92,8 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
     require_status(match, Match.Status.POST_MATCH)
     if match.postmatch:
         raise ValidationError(_("The post-match dice are already rolled."))
-    faces, hire, awarded = faces or {}, hire or {}, awarded or {}
+    faces, hire, awarded, nominees = faces or {}, hire or {}, awarded or {}, nominees or {}
+    raised = raised or {}
     edition = match_edition(match)
     hurt = injuries(match)
     counts = awarded_touchdowns(match)
@@ -78,6 +102,8 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
     for side in SIDES:
         team, given = match.team(side), faces.get(side, {})
         record = {"hire": _check_hires(match, side, hire.get(side, []), hurt)}
+        if chosen := undeath.check_raised(match, side, raised.get(side), hurt=hurt):
+            record["raised"] = chosen
         if counts[side]:
             record["awarded"] = _check_awarded(match, side, awarded.get(side, []), counts[side], hurt)
         outcome = result(match, side)
@@ -89,9 +115,21 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None):
             record["veterans"] = _roll_veterans(match, side, dice, user, given.get("veterans") or {}, hurt)
         elif outcome != "draw":
             record["fans"] = _roll(match, dice, user, "D6", "dedicated_fans", given.get("fans"), side)
-        if conceder != side or edition.settings["concession"]["conceder_mvp"]:
-            record["mvp"] = _roll_mvp(match, side, dice, user, given.get("mvp"), hurt)
-        cost = sum(team.rules.lineman.cost for _key in record["hire"])
+        mvps = mvp.roll_mvps(
+            match,
+            side,
+            dice=dice,
+            user=user,
+            faces=[given.get("mvp"), given.get("mvp_extra")],
+            nominees=nominees.get(side, []),
+            hurt=hurt,
+        )
+        if mvps or conceder != side:
+            record["mvp"] = mvps[0] if mvps else None
+            record["mvps"] = mvps
+        if mvp.nominee_count(match) and mvps:
+            record["nominees"] = mvp.check_nominees(match, side, nominees.get(side, []), hurt=hurt)
+        cost = sum(hire_cost(team, journeyman) for journeyman in hired_journeymen(match, side, record))
         treasury = _treasury_before_mistakes(match, side, cost)
         if formulas.expensive_mistakes_bracket(treasury, edition=edition) is not None:
             record["mistake"] = _roll(
@@ -175,16 +213,3 @@ def _check_awarded(match, side, keys, count, hurt):
     if any(key and key not in eligible for key in keys):
         raise ValidationError(_("Choose a player of the team to earn the SPP of the awarded touchdown."))
     return keys + [""] * (count - len(keys))
-
-
-def _roll_mvp(match, side, dice, user, faces, hurt):
-    candidates = mvp_candidates(match, side, hurt=hurt)
-    if not candidates:
-        return None
-    for _attempt in range(100):
-        roll = _roll(match, dice, user, "D16", "mvp", faces, side)
-        if roll["total"] <= len(candidates):
-            return {"roll": roll, "player": candidates[roll["total"] - 1][0]}
-        if faces:
-            raise ValidationError(_("No eligible player has that place on the list: roll again."))
-    raise ValidationError(_("No MVP could be rolled."))
