@@ -4,8 +4,8 @@ Three steps: rest and recovery (players who would miss the next game recover; a 
 Injury, 4+ removes it; a temporarily retired player rolls per lost characteristic, 4+ brings it back for
 a new Niggling Injury: rosters.recovery), raising funds (a budget from the base, the treasury and the
 season's games), and the re-draft itself (re-hire players at their current value plus a fee per season
-played, re-rolls at the roster price, staff, Dedicated Fans kept for free; what is left becomes the
-treasury).
+played, re-rolls at the roster price, staff, Dedicated Fans kept for free in BB2020 or bought again as
+at a first draft in BB2025; what is left becomes the treasury).
 
 What the league and the matches know (the season, its games, the friendlies, the seasons each player
 played) comes through rosters.hooks, which those apps fill at start-up: rosters imports neither. The
@@ -35,9 +35,9 @@ STAFF_RULES = {
 }
 
 
-def rules(edition=None):
+def rules(edition):
     """The edition's [redraft] settings."""
-    return (edition or get_edition()).settings["redraft"]
+    return edition.settings["redraft"]
 
 
 # --- raise funds -------------------------------------------------------------------------------------
@@ -77,15 +77,23 @@ class Budget:
         return self.total < self.uncapped
 
 
-def raise_funds(*, treasury, games_played, league_wins, league_draws, capped=False, edition=None):
+def raise_funds(
+    *, treasury, games_played, league_wins, league_draws, edition, league_games=None, capped=False
+):
     """The re-draft budget: the base, plus the treasury (when the edition adds it), plus gold per game
-    played (league and friendlies), per league win and per league draw; at most the optional cap when
-    `capped` (a commissioner's choice)."""
+    played (BB2020 `per_game_played`: league fixtures and friendlies; BB2025 `per_league_fixture_played`:
+    league fixtures only, `league_games`), per league win and per league draw; at most the optional cap
+    when `capped` (a commissioner's choice, which BB2025 recommends: `cap_recommended`)."""
     redraft = rules(edition)
+    if "per_league_fixture_played" in redraft:
+        fixtures = games_played if league_games is None else league_games
+        games = fixtures * redraft["per_league_fixture_played"]
+    else:
+        games = games_played * redraft["per_game_played"]
     parts = {
         "base": redraft["base_budget"],
         "treasury": max(treasury, 0) if redraft["add_treasury"] else 0,
-        "games": games_played * redraft["per_game_played"],
+        "games": games,
         "wins": league_wins * redraft["per_league_win"],
         "draws": league_draws * redraft["per_league_draw"],
     }
@@ -95,30 +103,46 @@ def raise_funds(*, treasury, games_played, league_wins, league_draws, capped=Fal
     return Budget(**parts, uncapped=uncapped, cap=cap, total=total)
 
 
-def rehire_cost(value, seasons, *, edition=None):
+def rehire_cost(value, seasons, *, edition):
     """A player's re-hire price: their current value plus the agent's fee per previous season."""
     return value + seasons * rules(edition)["rehire_fee_per_season"]
 
 
-def carry_over_cost(item, *, reroll_cost, edition=None):
+def carry_over_cost(item, *, reroll_cost, edition):
     """The re-draft price of one re-roll ("reroll") or one member of staff (assistant_coach, ...)."""
-    edition = edition or get_edition()
     price = rules(edition)["carry_over_costs"].get(item)
     if price == "roster_price" or (price is None and item == "reroll"):
         return reroll_cost
     return price if price is not None else edition.settings["staff"][item]["cost"]
 
 
-def redraft_cost(*, rehired, rerolls, staff, reroll_cost, edition=None):
+def fans_kept_free(edition):
+    """Whether Dedicated Fans carry over for free (BB2020), or are bought again as at a first draft
+    (BB2025: dedicated_fans_carried_free = false)."""
+    return rules(edition).get("dedicated_fans_carried_free", True)
+
+
+def fans_cost(dedicated_fans, *, edition):
+    """What `dedicated_fans` cost at a re-draft: nothing when they carry over, else the draft price of
+    each point above the start."""
+    if fans_kept_free(edition):
+        return 0
+    fans = edition.settings["dedicated_fans"]
+    return max(dedicated_fans - fans["start"], 0) * fans["cost"]
+
+
+def redraft_cost(*, rehired, rerolls, staff, reroll_cost, edition, dedicated_fans=None):
     """The total of a re-draft: `rehired` is [(current value, previous seasons)], `staff` is
-    {"assistant_coaches": n, "cheerleaders": n, "apothecary": bool}."""
+    {"assistant_coaches": n, "cheerleaders": n, "apothecary": bool}; `dedicated_fans` (where they do
+    not carry over) the Dedicated Fans bought."""
     players = sum(rehire_cost(value, seasons, edition=edition) for value, seasons in rehired)
     reroll_price = carry_over_cost("reroll", reroll_cost=reroll_cost, edition=edition)
     sideline = sum(
         int(count) * carry_over_cost(STAFF_RULES[field], reroll_cost=reroll_cost, edition=edition)
         for field, count in staff.items()
     )
-    return players + rerolls * reroll_price + sideline
+    fans = fans_cost(dedicated_fans, edition=edition) if dedicated_fans is not None else 0
+    return players + rerolls * reroll_price + sideline + fans
 
 
 # --- what the league and the matches know (rosters.hooks: they register it, rosters does not import them)
@@ -166,6 +190,21 @@ def _check_staff(team, staff, settings):
         _fail(_("This team may not hire an apothecary."))
 
 
+def _check_fans(team, dedicated_fans, edition):
+    """The Dedicated Fans after the re-draft: kept (BB2020), or bought as at a first draft (BB2025)."""
+    if fans_kept_free(edition):
+        return team.dedicated_fans
+    fans = edition.settings["dedicated_fans"]
+    chosen = fans["start"] if dedicated_fans is None else int(dedicated_fans)
+    if not fans["start"] <= chosen <= fans["max_draft"]:
+        _fail(
+            _("Dedicated fans must be between %(min)d and %(max)d."),
+            min=fans["start"],
+            max=fans["max_draft"],
+        )
+    return chosen
+
+
 def redraft_team(
     *,
     team,
@@ -177,6 +216,7 @@ def redraft_team(
     cheerleaders,
     apothecary,
     capped=False,
+    dedicated_fans=None,
     seasons=None,
     dice=None,
     faces=None,
@@ -218,6 +258,7 @@ def redraft_team(
             "apothecary": bool(apothecary),
         }
         _check_staff(team, staff, settings)
+        fans = _check_fans(team, dedicated_fans, edition)
         if seasons is None:
             seasons = seasons_played(team, players)
         kept = [candidates[pk] for pk in sorted(rehire, key=lambda pk: candidates[pk].number)]
@@ -225,6 +266,7 @@ def redraft_team(
         budget = raise_funds(
             treasury=team.treasury,
             games_played=record.games_played,
+            league_games=record.league_games,
             league_wins=record.league_wins,
             league_draws=record.league_draws,
             capped=capped,
@@ -236,6 +278,7 @@ def redraft_team(
             staff=staff,
             reroll_cost=team.rules.reroll_cost,
             edition=edition,
+            dedicated_fans=fans,
         )
         if cost > budget.total:
             _fail(
@@ -267,6 +310,7 @@ def redraft_team(
             team.assistant_coaches = assistant_coaches
             team.cheerleaders = cheerleaders
             team.apothecary = bool(apothecary)
+            team.dedicated_fans = fans
             change.details = {
                 "season": record.season_id,
                 "season_name": record.season_name,
@@ -280,6 +324,7 @@ def redraft_team(
                 "released": [player.name for player in released],
                 "rerolls": rerolls,
                 "staff": staff,
+                "dedicated_fans": fans,
                 "recovery": recovery,
             }
     return change.details

@@ -45,11 +45,25 @@ class RedraftForm(TeamActionForm):
         self.fields["apothecary"].initial = self.team.apothecary
         if not self.team.rules.apothecary:
             del self.fields["apothecary"]
+        self.edition = edition
         cap = redraft.rules(edition).get("optional_cap")
         if self.editor.as_commissioner and cap:
             self.fields["capped"].label = _("Cap the budget at %(cap)s gp") % {"cap": f"{cap:,}"}
+            if redraft.rules(edition).get("cap_recommended"):
+                self.fields["capped"].initial = True
+                self.fields["capped"].help_text = _("The rulebook recommends this cap.")
         else:
             del self.fields["capped"]
+        if not redraft.fans_kept_free(edition):
+            fans = settings["dedicated_fans"]
+            self.fields["dedicated_fans"] = forms.IntegerField(
+                label=edition.text("dedicated_fans.name", language),
+                min_value=fans["start"],
+                max_value=fans["max_draft"],
+                initial=fans["start"],
+                help_text=_("Bought again as at a first draft: %(cost)s gp each above %(start)d.")
+                % {"cost": f"{fans['cost']:,}", "start": fans["start"]},
+            )
         self.players = recovery.rehirable(self.team)
         self.seasons = seasons if seasons is not None else redraft.seasons_played(self.team, self.players)
         for player in self.players:
@@ -88,7 +102,7 @@ class RedraftForm(TeamActionForm):
         return self[f"rehire_{player.pk}"], dice
 
     def price(self, player):
-        return redraft.rehire_cost(player_value(player), self.seasons.get(player.pk, 0))
+        return redraft.rehire_cost(player_value(player), self.seasons.get(player.pk, 0), edition=self.edition)
 
     def clean(self):
         cleaned = super().clean()
@@ -114,6 +128,7 @@ class RedraftForm(TeamActionForm):
         return redraft.raise_funds(
             treasury=self.team.treasury,
             games_played=self.record.games_played,
+            league_games=self.record.league_games,
             league_wins=self.record.league_wins,
             league_draws=self.record.league_draws,
             capped=capped,
@@ -135,7 +150,8 @@ class RedraftForm(TeamActionForm):
                 "apothecary": data["apothecary"],
             },
             reroll_cost=self.team.rules.reroll_cost,
-            edition=get_edition(self.team.edition),
+            edition=self.edition,
+            dedicated_fans=data.get("dedicated_fans"),
         )
 
     def save(self):
@@ -149,6 +165,7 @@ class RedraftForm(TeamActionForm):
             cheerleaders=data["cheerleaders"],
             apothecary=data["apothecary"],
             capped=data["capped"],
+            dedicated_fans=data.get("dedicated_fans"),
             seasons=self.seasons,
             dice=self.dice,
             faces=data["faces"],

@@ -35,7 +35,9 @@ def _redraft_context(team, editor, form, season):
             for player in form.players
         ],
         "rules": redraft.rules(get_edition(team.edition)),
-        "reroll_price": redraft.carry_over_cost("reroll", reroll_cost=team.rules.reroll_cost),
+        "reroll_price": redraft.carry_over_cost(
+            "reroll", reroll_cost=team.rules.reroll_cost, edition=get_edition(team.edition)
+        ),
     }
 
 
