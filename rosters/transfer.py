@@ -10,8 +10,10 @@ from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rosters.advancement import offered_kinds
 from rosters.ledger import snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player, Team
+from rosters.transfer_checks import check_captain, check_league, validate_pending
 from rosters.values import player_value, refresh_team_value
 from rulebook.data import CHARACTERISTICS, SkillRef
 from rulebook.edition import available_editions, get_edition
@@ -34,6 +36,7 @@ def export_team(team, players=None):
         "edition": team.edition,
         "roster": team.roster,
         "chosen_rule": team.chosen_rule,
+        "chosen_league": team.chosen_league,
         "name": team.name,
         "status": team.status,
         "treasury": team.treasury,
@@ -55,6 +58,7 @@ def _export_player(player):
         "position": player.position,
         "status": player.status,
         "journeyman": player.journeyman,
+        "is_captain": player.is_captain,
         **{name: getattr(player, name) for name in CHARACTERISTICS},
         "advancements": player.advancements,
         "extra_skills": player.extra_skills,
@@ -160,6 +164,7 @@ def validate(data):
         "roster": rules.id,
         "name": check.text(data, "name", "", max_length=80),
         "chosen_rule": data.get("chosen_rule") or "",
+        "chosen_league": data.get("chosen_league") or "",
         "status": data.get("status", Team.Status.DRAFT),
         "treasury": check.integer(data, "treasury", "", low=-10_000_000, high=100_000_000, default=0),
         "rerolls": check.integer(data, "rerolls", "", low=0, high=settings["max_rerolls"], default=0),
@@ -183,6 +188,7 @@ def validate(data):
         check.fail("", _("This team list needs one of its special rules in “chosen_rule”."))
     if not rules.special_rule_options and team["chosen_rule"]:
         check.fail("", _("This team list has no special rule to choose."))
+    check_league(check, edition, rules, team)
     if team["status"] not in Team.Status.values:
         check.fail("", _("Unknown team status “%(status)s”.") % {"status": team["status"]})
     if team["apothecary"] and not rules.apothecary:
@@ -192,6 +198,7 @@ def validate(data):
         for index, entry in enumerate(check.listing(data, "players", ""))
     ]
     _check_roster(check, edition, rules, [p for p in players if p])
+    check_captain(check, rules, team, [p for p in players if p])
     if check.problems:
         raise ValidationError(check.problems)
     return {"team": team, "players": players}
@@ -220,6 +227,7 @@ def _validate_player(check, edition, rules, entry, where):
         "position": position.id,
         "status": entry.get("status", Player.Status.ACTIVE),
         "journeyman": check.boolean(entry, "journeyman", where),
+        "is_captain": check.boolean(entry, "is_captain", where),
         "niggling_injuries": check.integer(entry, "niggling_injuries", where, low=0, high=20, default=0),
         "miss_next_game": check.boolean(entry, "miss_next_game", where),
         "spp_earned": check.integer(entry, "spp_earned", where, low=0, high=10_000, default=0),
@@ -246,7 +254,7 @@ def _validate_player(check, edition, rules, entry, where):
         origin = check.text(extra, "origin", spot, max_length=40)
         if skill:
             player["extra_skills"].append({"skill": skill, "origin": origin})
-    player["pending_advancement"] = _validate_pending(check, entry.get("pending_advancement"), where)
+    player["pending_advancement"] = validate_pending(check, edition, entry.get("pending_advancement"), where)
     injuries = {row["id"] for row in edition.table("lasting_injury").rows}
     player["lasting_injuries"] = []
     for injury in check.listing(entry, "lasting_injuries", where):
@@ -269,7 +277,7 @@ def _validate_advancements(check, edition, entry, where):
             check.fail(spot, _("An advancement must be a JSON object."))
             continue
         kind = item.get("kind")
-        if kind not in (*SKILL_KINDS, *CHARACTERISTICS):
+        if kind not in (*offered_kinds(edition), *CHARACTERISTICS) or kind == "characteristic":
             check.fail(spot, _("Unknown advancement kind “%(kind)s”.") % {"kind": kind})
             continue
         clean = {"kind": kind, "spp": check.integer(item, "spp", spot, low=0, high=100, default=0)}
@@ -283,17 +291,6 @@ def _validate_advancements(check, edition, entry, where):
                 clean[key] = item[key]
         advancements.append(clean)
     return advancements
-
-
-def _validate_pending(check, pending, where):
-    if pending is None:
-        return None
-    total = pending.get("roll", {}).get("total") if isinstance(pending, dict) else None
-    roll = pending.get("roll") if isinstance(pending, dict) else None
-    if pending.get("kind") != "characteristic" or not isinstance(total, int) or not 1 <= total <= 16:
-        check.fail(where, _("“pending_advancement” must be a characteristic roll of a D16."))
-        return None
-    return {"kind": "characteristic", "roll": roll}
 
 
 def _check_roster(check, edition, rules, players):
