@@ -179,6 +179,8 @@ class InducementsForm(forms.Form):
         rows = offer["room"] if offer["room"] is not None else edition.settings["max_players"]
         if open_positions and all(option["room"] is not None for option in open_positions):
             rows = min(rows, sum(option["room"] for option in open_positions))
+        if offer["inducement"].max is not None:
+            rows = min(rows, offer["inducement"].max)  # BB2025: 0-3 mercenaries
         positions = [("", "—")] + [
             (option["position"].id, f"{edition.name(option['position'], language)} ({option['price']:,})")
             for option in open_positions

@@ -359,3 +359,24 @@ def test_the_match_form_takes_the_editions_petty_cash_procedure(humans, orcs, ho
     form = MatchForm(data, user=home_coach)
     assert not form.is_valid()
     assert "no such petty cash procedure" in str(form.errors)
+
+
+def test_the_match_list_says_which_edition_each_match_plays(client, humans, orcs, home_coach):
+    prematch.create_match(home_team=humans, away_team=orcs, created_by=home_coach)
+    client.force_login(home_coach)
+    assert "BB2025" in client.get(reverse("matches:list")).content.decode()
+
+
+def test_at_most_three_mercenaries_at_their_surcharge(humans, orcs, home_coach):
+    set_values(humans, ctv=1000000, treasury=0)
+    set_values(orcs, ctv=2000000, treasury=0)
+    match = _match(humans, orcs, home_coach)
+    prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
+    offer = prematch.mercenary_offer(match, "home")
+    lineman = next(option for option in offer["positions"] if option["position"].id == "lineman")
+    assert lineman["price"] == 50000 + 30000
+    four = [{"position": "lineman", "skills": []}] * 4
+    with pytest.raises(ValidationError, match="at most 3 mercenaries"):
+        prematch.buy_inducements(match, side="home", counts={}, user=home_coach, mercenaries=four)
+    bought = prematch.buy_inducements(match, side="home", counts={}, user=home_coach, mercenaries=four[:3])
+    assert [item["price"] for item in bought] == [80000] * 3

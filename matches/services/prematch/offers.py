@@ -93,8 +93,9 @@ def side_bet_stake(match, side):
 def mercenaries_bought(match, side, chosen, *, stars):
     """The inducement items of the mercenaries `chosen` ([{"position": id, "skills": [skill id]}]).
 
-    Raises ValidationError for an unknown position, a skill its position cannot take, too many skills,
-    or more players than the roster limits allow (`stars`: star players bought with them)."""
+    Raises ValidationError for more mercenaries than the inducement's max (BB2025: 0-3), an unknown
+    position, a skill its position cannot take, too many skills, or more players than the roster limits
+    allow (`stars`: star players bought with them)."""
     chosen = [entry for entry in chosen if entry.get("position") or entry.get("skills")]
     if not chosen:
         return []
@@ -102,6 +103,16 @@ def mercenaries_bought(match, side, chosen, *, stars):
     if offer is None:
         raise ValidationError(_("This inducement is not available to this team."))
     positions = {option["position"].id: option for option in offer["positions"]}
+    most = offer["inducement"].max
+    if most is not None and len(chosen) > most:
+        raise ValidationError(
+            ngettext(
+                "A team may hire at most %(max)d mercenary.",
+                "A team may hire at most %(max)d mercenaries.",
+                most,
+            )
+            % {"max": most}
+        )
     bought = []
     for entry in chosen:
         option = positions.get(entry.get("position"))

@@ -67,7 +67,7 @@ def roll_prayers(match, *, dice, user, faces=None, side=None):
             roll = record_roll(
                 match,
                 dice=dice,
-                notation="D16",
+                notation=table.dice,
                 purpose="prayer",
                 step=STEP,
                 user=user,

@@ -22,8 +22,11 @@ def _faces(faces, side=None):
 def roll_stadium(match, *, dice, user, faces=None):
     """Optional rule: the stadium (2D6). Side effects: sets match.stadium, logs the roll."""
     require_step(match, "stadium")
-    roll = record_roll(match, dice=dice, notation="2D6", purpose="stadium", step=STEP, user=user, faces=faces)
-    match.stadium = edition_of(match).table("stadium").row_for(roll.total)["id"]
+    table = edition_of(match).table("stadium")
+    roll = record_roll(
+        match, dice=dice, notation=table.dice, purpose="stadium", step=STEP, user=user, faces=faces
+    )
+    match.stadium = table.row_for(roll.total)["id"]
     match.save()
     return roll
 
@@ -41,7 +44,7 @@ def roll_fans(match, *, dice, user, faces=None):
         roll = record_roll(
             match,
             dice=dice,
-            notation="D3",
+            notation=edition_of(match).settings["fan_factor"]["dice"],
             purpose="fan_factor",
             step=STEP,
             user=user,
@@ -58,8 +61,11 @@ def roll_fans(match, *, dice, user, faces=None):
 def roll_weather(match, *, dice, user, faces=None):
     """The weather (2D6). Side effects: sets match.weather, logs the roll."""
     require_step(match, "weather")
-    roll = record_roll(match, dice=dice, notation="2D6", purpose="weather", step=STEP, user=user, faces=faces)
-    match.weather = edition_of(match).table("weather").row_for(roll.total)["id"]
+    table = edition_of(match).table("weather")
+    roll = record_roll(
+        match, dice=dice, notation=table.dice, purpose="weather", step=STEP, user=user, faces=faces
+    )
+    match.weather = table.row_for(roll.total)["id"]
     match.save()
     return roll
 
@@ -88,10 +94,11 @@ def choose_kicking(match, *, user, side=None, dice=None, faces=None):
 def roll_match_ball(match, *, dice, user, faces=None):
     """Optional rule: the match ball (D16). Side effects: sets match.match_ball, logs the roll."""
     require_step(match, "match_ball")
+    table = edition_of(match).table("match_balls")
     roll = record_roll(
-        match, dice=dice, notation="D16", purpose="match_ball", step=STEP, user=user, faces=faces
+        match, dice=dice, notation=table.dice, purpose="match_ball", step=STEP, user=user, faces=faces
     )
-    match.match_ball = edition_of(match).table("match_balls").row_for(roll.total)["id"]
+    match.match_ball = table.row_for(roll.total)["id"]
     start_if_ready(match)
     match.save()
     return roll
