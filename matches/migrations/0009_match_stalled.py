@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0008_player_stats_from_matches'),
+        ("matches", "0008_player_stats_from_matches"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='away_stalled',
-            field=models.BooleanField(default=False, verbose_name='away team stalled'),
+            model_name="match",
+            name="away_stalled",
+            field=models.BooleanField(default=False, verbose_name="away team stalled"),
         ),
         migrations.AddField(
-            model_name='match',
-            name='home_stalled',
-            field=models.BooleanField(default=False, verbose_name='home team stalled'),
+            model_name="match",
+            name="home_stalled",
+            field=models.BooleanField(default=False, verbose_name="home team stalled"),
         ),
     ]

@@ -99,11 +99,12 @@ def spp_earned(match, match_events=None):
 
 
 def team_spp(action, spp, *, team_rules, edition):
-    """`spp` (what the event earns by the edition and the prayers in force) raised to a team rule's own
-    award for `action`, if the team has one (Brawlin' Brutes: 2 for a touchdown, 3 for a casualty)."""
+    """`spp` (what the event earns by the edition and the prayers in force) changed by as much as a team
+    rule changes the award for `action` (Brawlin' Brutes: 2 instead of 3 for a touchdown, 3 instead of
+    2 for a casualty)."""
     base = formulas.spp_for(action, edition=edition)
     own = formulas.spp_for(action, team_rules=team_rules, edition=edition)
-    return spp if own == base else max(spp, own)
+    return max(0, spp + own - base)
 
 
 def _unpaid_side(match, edition):

@@ -57,7 +57,7 @@ def report(request, pk):
         ]
         for side in SIDES
     }
-    outcome = {side: match.outcome.get(side) for side in SIDES} if match.outcome else None
+    outcome = _outcome(match, names) if match.outcome else None
     hurt = postmatch.injuries(match, match_events)
     injured = {
         side: [
@@ -86,10 +86,24 @@ def report(request, pk):
             for side in SIDES
         },
         "score": postmatch.final_score(match),
+        "no_stalling_bonus": bool(edition.settings["winnings"].get("no_stalling_bonus")),
         "report_url": request.build_absolute_uri(reverse("matches:report", args=[match.pk])),
         **_scoreboard(match),
     }
     return render(request, "matches/report.html", context)
+
+
+def _outcome(match, names):
+    """{side: the applied outcome, with its MVPs' names (a concession's winner may have two) and whether
+    the team stalled (the no-stalling bonus of its edition's winnings)}."""
+    outcome = {}
+    for side in SIDES:
+        result = dict(match.outcome.get(side) or {})
+        mvps = result.get("mvps") or [result.get("mvp")]
+        result["mvp_names"] = [names.get(key, key) for key in mvps if key]
+        result["stalled"] = match.stalled(side)
+        outcome[side] = result
+    return outcome
 
 
 def _veteran_rolls(match):
