@@ -16,6 +16,7 @@ from rulebook.dice import roll_or_enter
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
 from tests.matches.conftest import NoDice, make_team
+from tests.matches.conftest import to_inducements as conftest_to_inducements
 
 pytestmark = pytest.mark.django_db
 
@@ -380,3 +381,15 @@ def test_at_most_three_mercenaries_at_their_surcharge(humans, orcs, home_coach):
         prematch.buy_inducements(match, side="home", counts={}, user=home_coach, mercenaries=four)
     bought = prematch.buy_inducements(match, side="home", counts={}, user=home_coach, mercenaries=four[:3])
     assert [item["price"] for item in bought] == [80000] * 3
+
+
+def test_in_bb2020_the_star_hired_by_one_team_is_not_offered_to_the_other(match, home_coach):
+    Team.objects.filter(pk=match.home_team.pk).update(treasury=500000)
+    conftest_to_inducements(match, home_coach)
+    match.refresh_from_db()
+    match.home_team.refresh_from_db()
+    prematch.buy_inducements(match, side="home", counts={"star_player:grak": 1}, user=home_coach)
+    assert ("star_player", "grak") not in _catalogue(match, "away")
+    assert [item["choice"] for item in prematch.withheld(match, "away")] == ["grak"]
+    with pytest.raises(ValidationError, match="already hired"):
+        prematch.buy_inducements(match, side="away", counts={"star_player:grak": 1}, user=home_coach)
