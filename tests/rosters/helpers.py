@@ -45,3 +45,8 @@ def get_player(team, position=None, number=None):
     if number:
         players = players.filter(number=number)
     return players.first()
+
+
+def bb2025_team(coach, *, roster="human", positions=HUMAN_ELEVEN, ready=False, **create):
+    """A team of the 2025 rules (Human by default: 695,000 gp for the eleven of HUMAN_ELEVEN)."""
+    return make_team(coach, roster=roster, positions=positions, ready=ready, edition="bb2025", **create)
