@@ -26,7 +26,10 @@ def journeyman_positions(team):
     """The positions `team` may take journeymen from: the roster's `journeyman_positions` where it has
     several 0-16 Lineman positions (BB2025 Shambling Undead: the coach picks), else its lineman."""
     ids = team.rules.extra.get("journeyman_positions") or [team.rules.lineman.id]
-    return [team.rules.position(position_id) for position_id in ids]
+    positions = [team.rules.position(position_id) for position_id in ids]
+    # BB2025: only a Lineman position of QTY 0-16 supplies journeymen (edition.toml [journeymen]).
+    required = get_edition(team.edition).settings["journeymen"].get("position_requires_max")
+    return [position for position in positions if not required or position.max >= required] or positions
 
 
 def journeyman_cost(team, position):
