@@ -39,6 +39,9 @@ def postmatch_roll(request, match):
             faces=form.faces(),
             hire=form.hire(),
             awarded=form.awarded(),
+            nominees=form.nominees(),
+            raised=form.raised(),
+            stalled=form.stalled(),
         )
     except ValidationError as error:
         return _failed(request, match, error)

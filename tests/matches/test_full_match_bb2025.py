@@ -306,3 +306,37 @@ def test_report_when_a_bb2025_match_is_applied_names_its_mvp_and_stalling(humans
     assert "Altdorf L1" in page.split('data-testid="mvp-home"')[1].split("</dd>")[0]
     assert "Gutrippers L2" in page.split('data-testid="mvp-away"')[1].split("</dd>")[0]
     assert "no bonus" in page.split('data-testid="stalled-away"')[1].split("</dd>")[0]
+
+
+def test_lasting_injury_when_bb2025_and_it_cannot_apply_becomes_a_missed_game(humans, orcs, home_coach):
+    match, dice = _to_kick_off(humans, orcs, home_coach)
+    victim = humans.players.order_by("number")[0]
+    lowest = match.edition.settings["characteristics"]["bounds"]["ma"][0]
+    Player.objects.filter(pk=victim.pk).update(ma=lowest)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    drives.add_event(
+        match,
+        user=home_coach,
+        kind="casualty",
+        side="away",
+        player=orcs.players.order_by("number")[0],
+        victim=victim,
+        cause="block",
+        dice=dice,
+        faces={"casualty": [13], "lasting": [3]},
+    )
+    drives.concede(match, side="home", user=home_coach)
+    postmatch.roll_postmatch(
+        match,
+        dice=dice,
+        user=home_coach,
+        faces={
+            "home": {"fans": [1], "mistake": [6]},
+            "away": {"fans": [6], "mvp": [1], "mvp_extra": [2], "mistake": [6]},
+        },
+        nominees={"away": _keys(orcs, range(1, 7))},
+    )
+    postmatch.apply_postmatch(match, user=home_coach)
+    victim.refresh_from_db()
+    # Smashed knee on MA already at its lowest: tables.toml lasting_injury if_cannot_apply.
+    assert (victim.ma, victim.lasting_injuries, victim.miss_next_game) == (lowest, [], True)

@@ -22,6 +22,7 @@ from matches.services.outcome import (
     result,
     spp_earned,
 )
+from matches.services.postmatch import mvp, undeath
 from matches.services.postmatch.apply import UndoBlocked, apply_postmatch, later_matches, undo_apply
 from matches.services.postmatch.plan import GONE, plan, preview
 from matches.services.postmatch.rolls import (
@@ -44,6 +45,7 @@ __all__ = [
     "final_score",
     "injuries",
     "later_matches",
+    "mvp",
     "mvp_candidates",
     "penalised_conceder",
     "plan",
@@ -54,6 +56,7 @@ __all__ = [
     "roll_postmatch",
     "side_bet_payout",
     "spp_earned",
+    "undeath",
     "undo_apply",
     "veteran_leaves",
     "veterans",

@@ -8,6 +8,7 @@ from matches.services.outcome import (
     final_score,
     injuries,
     match_edition,
+    mvp_candidates,
     penalised_conceder,
     result,
     spp_earned,
@@ -176,6 +177,7 @@ def _injure(player, outcome, edition):
 def preview(match):
     """{side: {"before": summary of the team now, "after": plan summary}} for the preview page."""
     match_events = events(match)
+    hurt = injuries(match, match_events)
     previews = {}
     for side in SIDES:
         team = Team.objects.get(pk=match.team(side).pk)
@@ -185,9 +187,13 @@ def preview(match):
             "team_value": team.team_value,
             "current_team_value": team.current_team_value,
         }
+        after = plan(match, side, team=team, match_events=match_events)["summary"]
+        names = dict(mvp_candidates(match, side, hurt=hurt))
         previews[side] = {
             "team": team,
             "before": before,
-            "after": plan(match, side, team=team, match_events=match_events)["summary"],
+            "after": after,
+            "stalled": match.stalled(side),
+            "mvp_names": [names.get(key, key) for key in after["mvps"]],
         }
     return previews

@@ -73,7 +73,9 @@ def side_bet_payout(match, side):
 
 
 @transaction.atomic
-def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None, nominees=None, raised=None):  # noqa: PLR0913 (the post-match choices of both coaches)
+def roll_postmatch(
+    match, *, dice, user, faces=None, hire=None, awarded=None, nominees=None, raised=None, stalled=None
+):
     """Roll every post-match die: dedicated fans (or the conceder's D3 loss), the MVP (postmatch.mvp:
     a D16 on the eligible players or a D6 on the coach's nominees, by the edition), the expensive
     mistake D6 and its own dice.
@@ -83,8 +85,9 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None, no
     {side: [journeyman keys to hire]}; `awarded`: {side: [player key per touchdown awarded by a
     concession]}: the winner's choice of who earns their SPP ("" or missing: nobody); `nominees`:
     {side: [player keys nominated for the MVP]}; `raised`: {side: {"victim", "position", "name"}} of a
-    team with Masters of Undeath raising a player it killed (postmatch.undeath). The faces of a second
-    MVP (after a concession) are "mvp_extra".
+    team with Masters of Undeath raising a player it killed (postmatch.undeath); `stalled`: {side:
+    whether any of its players was Stalling} (stored on the match: the no-stalling bonus of winnings).
+    The faces of a second MVP (after a concession) are "mvp_extra".
 
     Side effects: stores the rolls and choices in match.postmatch, logs every roll (a veteran's
     naming the player).
@@ -94,6 +97,8 @@ def roll_postmatch(match, *, dice, user, faces=None, hire=None, awarded=None, no
         raise ValidationError(_("The post-match dice are already rolled."))
     faces, hire, awarded, nominees = faces or {}, hire or {}, awarded or {}, nominees or {}
     raised = raised or {}
+    for side, value in (stalled or {}).items():
+        match.set_side_value("stalled", side, bool(value))
     edition = match_edition(match)
     hurt = injuries(match)
     counts = awarded_touchdowns(match)
