@@ -393,3 +393,28 @@ def test_in_bb2020_the_star_hired_by_one_team_is_not_offered_to_the_other(match,
     assert [item["choice"] for item in prematch.withheld(match, "away")] == ["grak"]
     with pytest.raises(ValidationError, match="already hired"):
         prematch.buy_inducements(match, side="away", counts={"star_player:grak": 1}, user=home_coach)
+
+
+def test_the_league_chosen_at_the_draft_decides_the_stars_and_the_chef_is_cheaper_for_halflings(
+    humans, away_coach, home_coach
+):
+    goblins = bb2025_team(
+        away_coach, name="Da Gits", roster="goblin", lineman="goblin_lineman", league="badlands_brawl"
+    )
+    match = _match(humans, goblins, home_coach)
+    stars = {choice for (kind, choice) in _catalogue(match, "away") if kind == "star_player"}
+    assert "varag_ghoul_chewer" in stars  # Badlands Brawl
+    assert "glart_smashrip" not in stars  # Underworld Challenge only
+    assert _catalogue(match, "home")["halfling_master_chef", ""]["price"] == 300000
+
+
+def test_the_halfling_master_chef_costs_a_halfling_team_100000(humans, away_coach, home_coach):
+    halflings = bb2025_team(
+        away_coach,
+        name="Stuffers",
+        roster="halfling",
+        lineman="halfling_hopeful_lineman",
+        league="halfling_thimble_cup",
+    )
+    match = _match(humans, halflings, home_coach)
+    assert _catalogue(match, "away")["halfling_master_chef", ""]["price"] == 100000
