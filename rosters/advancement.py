@@ -201,10 +201,12 @@ def _grant_skill(team, editor, player, kind, skill, cost, rolls, via=None):
             # roll, inside this change so that undoing it brings the roll back.
             advancement["via"] = via
             pending = player.pending_advancement
-            advancement["roll"] = pending.get("roll") or pending.get("rolls")
+            if "roll" in pending:
+                advancement["roll"] = pending["roll"]
             player.pending_advancement = None
         player.advancements = [*player.advancements, advancement]
-        c.details = {"player": player.name, **advancement, "rolls": [roll.as_dict() for roll in rolls]}
+        recorded = [roll.as_dict() for roll in rolls] or (pending.get("rolls", []) if via else [])
+        c.details = {"player": player.name, **advancement, "rolls": recorded}
     return skill
 
 
