@@ -418,3 +418,21 @@ def test_the_halfling_master_chef_costs_a_halfling_team_100000(humans, away_coac
     )
     match = _match(humans, halflings, home_coach)
     assert _catalogue(match, "away")["halfling_master_chef", ""]["price"] == 100000
+
+
+def test_the_inducements_page_shows_the_bb2025_items_and_limits(client, humans, away_coach, home_coach):
+    goblins = bb2025_team(
+        away_coach, name="Da Gits", roster="goblin", lineman="goblin_lineman", league="badlands_brawl"
+    )
+    set_values(humans, ctv=1000000, treasury=0)
+    set_values(goblins, ctv=1000000, treasury=0)
+    match = _match(humans, goblins, home_coach)
+    client.force_login(away_coach)
+    page = client.get(reverse("matches:detail", args=[match.pk])).content.decode()
+    assert 'data-testid="group-away-biased_referee"' in page
+    assert "Dodgy League Rep (80,000)" in page
+    assert "Bribe (50,000)" in page or "Bribes (50,000)" in page
+    assert 'name="away-bribe"' in page
+    assert 'max="6"' in page.split('name="away-bribe"')[0][-400:] + page.split('name="away-bribe"')[1][:400]
+    assert "Prayers to Nuffle (10,000)" in page
+    assert "Blood Bowl (2025 edition)" in page
