@@ -50,6 +50,29 @@ def _to_kick_off(home, away, user):
     return match, dice
 
 
+def casualty(match, dice, user, *, side, player, victim, faces):
+    """A block casualty by `player` of `side` on `victim`, with its entered dice."""
+    drives.add_event(
+        match,
+        user=user,
+        kind="casualty",
+        side=side,
+        player=player,
+        victim=victim,
+        cause="block",
+        dice=dice,
+        faces=faces,
+    )
+
+
+def to_final_whistle(match, dice, user, *, drives_left=2):
+    """Kick off and end the remaining drives without events (the last one ends the match)."""
+    for _drive in range(drives_left):
+        drives.start_drive(match, dice=dice, user=user, faces={"kickoff": [1, 2]})
+        drives.end_drive(match, user=user, dice=dice)
+    match.refresh_from_db()
+
+
 def _keys(team, numbers):
     players = {p.number: p for p in team.players.all()}
     return [f"p{players[number].pk}" for number in numbers]
@@ -64,16 +87,13 @@ def test_full_bb2025_match_when_every_number_is_checked(humans, orcs, home_coach
     human_scorer, victim = humans.players.order_by("number")[:2]
     orc_scorer, orc_hitter = orcs.players.order_by("number")[:2]
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.add_event(
+    casualty(
         match,
-        user=home_coach,
-        kind="casualty",
+        dice,
+        home_coach,
         side="away",
         player=orc_hitter,
         victim=victim,
-        cause="block",
-        turn=2,
-        dice=dice,
         faces={"casualty": [13], "lasting": [3]},
     )
     drives.add_event(match, user=home_coach, kind="touchdown", side="away", player=orc_scorer, turn=3)
@@ -81,11 +101,7 @@ def test_full_bb2025_match_when_every_number_is_checked(humans, orcs, home_coach
     drives.add_event(match, user=home_coach, kind="touchdown", side="home", player=human_scorer, turn=5)
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
     drives.add_event(match, user=home_coach, kind="touchdown", side="away", player=orc_scorer, turn=7)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.end_drive(match, user=home_coach, dice=dice)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.end_drive(match, user=home_coach, dice=dice)
-    match.refresh_from_db()
+    to_final_whistle(match, dice, home_coach)
     assert match.status == Match.Status.POST_MATCH
     assert (match.home_score, match.away_score) == (1, 2)
     # One of the humans was Stalling: no bonus for them; the orcs never stalled.
@@ -147,11 +163,7 @@ def test_full_bb2025_match_when_every_number_is_checked(humans, orcs, home_coach
 
 def test_winnings_when_bb2025_and_nobody_stalled_pay_the_bonus_to_both(humans, orcs, home_coach):
     match, dice = _to_kick_off(humans, orcs, home_coach)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.end_drive(match, user=home_coach, dice=dice)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.end_drive(match, user=home_coach, dice=dice)
-    match.refresh_from_db()
+    to_final_whistle(match, dice, home_coach)
     assert postmatch.winnings(match, "home") == postmatch.winnings(match, "away") == 45_000
     match.away_stalled = True
     assert postmatch.winnings(match, "away") == 35_000
@@ -159,11 +171,7 @@ def test_winnings_when_bb2025_and_nobody_stalled_pay_the_bonus_to_both(humans, o
 
 def test_mvp_when_bb2025_and_nominees_are_missing_is_refused(humans, orcs, home_coach):
     match, dice = _to_kick_off(humans, orcs, home_coach)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.end_drive(match, user=home_coach, dice=dice)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.end_drive(match, user=home_coach, dice=dice)
-    match.refresh_from_db()
+    to_final_whistle(match, dice, home_coach)
     with pytest.raises(Exception, match="Nominate 6 players"):
         postmatch.roll_postmatch(
             match,
@@ -179,16 +187,8 @@ def test_concession_when_bb2025_the_conceder_loses_its_spp(humans, orcs, home_co
     orc_hitter = orcs.players.order_by("number")[1]
     human_scorer = humans.players.order_by("number")[0]
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.add_event(
-        match,
-        user=home_coach,
-        kind="casualty",
-        side="away",
-        player=orc_hitter,
-        victim=human_scorer,
-        cause="block",
-        dice=dice,
-        faces={"casualty": [1]},
+    casualty(
+        match, dice, home_coach, side="away", player=orc_hitter, victim=human_scorer, faces={"casualty": [1]}
     )
     drives.add_event(match, user=home_coach, kind="touchdown", side="home", player=human_scorer)
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
@@ -233,21 +233,9 @@ def test_masters_of_undeath_when_a_victim_dies_raises_a_lineman_for_free(home_co
     killer = undead.players.order_by("number")[0]
     victim = living.players.order_by("number")[0]
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.add_event(
-        match,
-        user=home_coach,
-        kind="casualty",
-        side="home",
-        player=killer,
-        victim=victim,
-        cause="block",
-        dice=dice,
-        faces={"casualty": [16]},
-    )
+    casualty(match, dice, home_coach, side="home", player=killer, victim=victim, faces={"casualty": [16]})
     drives.end_drive(match, user=home_coach, dice=dice)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.end_drive(match, user=home_coach, dice=dice)
-    match.refresh_from_db()
+    to_final_whistle(match, dice, home_coach, drives_left=1)
     key = f"p{victim.pk}"
     assert postmatch.undeath.raisable(match, "home", hurt=postmatch.injuries(match)) == [(key, victim.name)]
     assert postmatch.undeath.raisable(match, "away", hurt=postmatch.injuries(match)) == []
@@ -288,10 +276,7 @@ def test_report_when_bb2025_says_which_edition_the_match_is(humans, orcs, home_c
 
 def test_report_when_a_bb2025_match_is_applied_names_its_mvp_and_stalling(humans, orcs, home_coach, client):
     match, dice = _to_kick_off(humans, orcs, home_coach)
-    for _drive in range(2):
-        drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-        drives.end_drive(match, user=home_coach, dice=dice)
-    match.refresh_from_db()
+    to_final_whistle(match, dice, home_coach)
     match.away_stalled = True
     match.save()
     postmatch.roll_postmatch(
@@ -314,15 +299,13 @@ def test_lasting_injury_when_bb2025_and_it_cannot_apply_becomes_a_missed_game(hu
     lowest = match.edition.settings["characteristics"]["bounds"]["ma"][0]
     Player.objects.filter(pk=victim.pk).update(ma=lowest)
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.add_event(
+    casualty(
         match,
-        user=home_coach,
-        kind="casualty",
+        dice,
+        home_coach,
         side="away",
         player=orcs.players.order_by("number")[0],
         victim=victim,
-        cause="block",
-        dice=dice,
         faces={"casualty": [13], "lasting": [3]},
     )
     drives.concede(match, side="home", user=home_coach)

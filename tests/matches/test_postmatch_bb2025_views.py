@@ -8,7 +8,13 @@ from django.urls import reverse
 from matches.models import Match
 from matches.services import drives, postmatch
 from tests.factories import UserFactory
-from tests.matches.test_full_match_bb2025 import _keys, _to_kick_off, bb2025_team
+from tests.matches.test_full_match_bb2025 import (
+    _keys,
+    _to_kick_off,
+    bb2025_team,
+    casualty,
+    to_final_whistle,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -21,21 +27,17 @@ def played(home_coach, away_coach):
     match, dice = _to_kick_off(undead, humans, home_coach)
     victim = humans.players.order_by("number")[0]
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.add_event(
+    casualty(
         match,
-        user=home_coach,
-        kind="casualty",
+        dice,
+        home_coach,
         side="home",
         player=undead.players.order_by("number")[0],
         victim=victim,
-        cause="block",
-        dice=dice,
         faces={"casualty": [16]},
     )
     drives.end_drive(match, user=home_coach, dice=dice)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    drives.end_drive(match, user=home_coach, dice=dice)
-    match.refresh_from_db()
+    to_final_whistle(match, dice, home_coach, drives_left=1)
     assert match.status == Match.Status.POST_MATCH
     return match, victim
 
