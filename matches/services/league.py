@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.models import Game, Result
+from league.models import Result
 from league.services.results import submit_result
 from matches.models import Event, Match
 from matches.services import prematch
@@ -19,7 +19,7 @@ def create_league_match(*, fixture, created_by):
     Side effects: creates the Match linked to the fixture.
     """
     league = fixture.season.league
-    if league.game != Game.BB2020 or not (fixture.home.team_id and fixture.away.team_id):
+    if not league.is_blood_bowl or not (fixture.home.team_id and fixture.away.team_id):
         raise ValidationError(_("Only Blood Bowl fixtures between two registered teams are played here."))
     if fixture.side_of(created_by) is None:
         raise PermissionDenied(_("Only a coach of one of the two teams may start this match."))
@@ -27,7 +27,9 @@ def create_league_match(*, fixture, created_by):
         raise ValidationError(_("This fixture already has a match."))
     if Result.objects.filter(fixture=fixture, status=Result.Status.CONFIRMED).exists():
         raise ValidationError(_("This fixture already has a confirmed result."))
-    edition = get_edition(fixture.home.team.edition)
+    if fixture.home.team.edition != league.edition or fixture.away.team.edition != league.edition:
+        raise ValidationError(_("Both teams must play the league's edition of the rules."))
+    edition = get_edition(league.edition)
     with transaction.atomic():
         match = prematch.create_match(
             home_team=fixture.home.team,

@@ -7,14 +7,17 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from league.models import SeasonEntry
 from matches.forms import MatchForm
 from matches.models import DiceLog
 from matches.services import drives, prematch
+from matches.services import league as league_link
 from rosters import services as rosters
 from rosters.models import Player, Team
 from rulebook.dice import roll_or_enter
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
+from tests.league.factories import make_fixture, make_league, make_season
 from tests.matches.conftest import NoDice, make_team
 from tests.matches.conftest import to_inducements as conftest_to_inducements
 
@@ -436,3 +439,23 @@ def test_the_inducements_page_shows_the_bb2025_items_and_limits(client, humans, 
     assert 'max="6"' in page.split('name="away-bribe"')[0][-400:] + page.split('name="away-bribe"')[1][:400]
     assert "Prayers to Nuffle (10,000)" in page
     assert "Blood Bowl (2025 edition)" in page
+
+
+def _bb2025_fixture(home_team, away_team):
+    league = make_league(commissioner=UserFactory(username="commish"), game="bb2025")
+    season, _entries = make_season(league)
+    entries = [
+        SeasonEntry.objects.create(
+            season=season, team=team, name=team.name, coach=team.coach, status="accepted"
+        )
+        for team in (home_team, away_team)
+    ]
+    return make_fixture(season, *entries)
+
+
+def test_a_bb2025_league_match_plays_the_leagues_edition(humans, orcs, home_coach, away_coach):
+    match = league_link.create_league_match(fixture=_bb2025_fixture(humans, orcs), created_by=home_coach)
+    assert match.petty_cash_procedure == "bb2025"
+    old = make_team(away_coach, name="Bashers")
+    with pytest.raises(ValidationError, match="league's edition"):
+        league_link.create_league_match(fixture=_bb2025_fixture(humans, old), created_by=home_coach)
