@@ -268,7 +268,9 @@ def prematch_step(request, match, step):
         elif step == "prayers":
             form = DiceForm(request.POST)
             side = request.POST.get("side") or None
-            if not form.is_valid() or side not in (None, *SIDES):
+            if side not in (None, *SIDES):
+                raise PermissionDenied
+            if not form.is_valid():
                 return _form_errors(request, match, form)
             faces = form.cleaned_data["faces"]
             prematch.roll_prayers(match, dice=dice, user=request.user, faces=faces, side=side)
