@@ -1,4 +1,5 @@
-"""Demo accounts for `make run`. Later parts of Dugout add teams, leagues and matches for them."""
+"""Demo accounts for `make run`. Later parts of Dugout add teams, leagues and matches for them: the
+first coaches play the BB2020 demo league, the "BB2025 league" coaches the BB2025 one."""
 
 from django.contrib.auth.hashers import make_password
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +13,10 @@ DEMO_USERS = [
     {"username": "coach_orc", "display_name": "Grimgor's Coach", "role": _("Coach")},
     {"username": "coach_human", "display_name": "Reikland Coach", "role": _("Coach")},
     {"username": "coach_elf", "display_name": "Elf Coach", "role": _("Coach")},
+    {"username": "coach_brutes", "display_name": "Ironjaw's Coach", "role": _("Coach, BB2025 league")},
+    {"username": "coach_norse", "display_name": "Norscan Coach", "role": _("Coach, BB2025 league")},
+    {"username": "coach_chaos", "display_name": "Chosen Coach", "role": _("Coach, BB2025 league")},
+    {"username": "coach_snotling", "display_name": "Snotling Coach", "role": _("Coach, BB2025 league")},
     {"username": "admin", "display_name": "Site admin", "role": _("Administrator")},
 ]
 

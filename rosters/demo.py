@@ -1,17 +1,21 @@
-"""Demo teams for the demo coaches (accounts/demo.py): a few played teams with advanced players, one
-still in its draft. Built through the services, so each has a full ledger. Safe to run again: a team
+"""Demo teams for the demo coaches (accounts/demo.py): a few played BB2020 teams with advanced players,
+one still in its draft, and four BB2025 teams fresh from their draft for the BB2025 demo league (an Orc
+team with its Team Captain, a Norse team that chose its League, a Chaos Chosen team Favoured of Khorne,
+a Snotling team of Low Cost Linemen). Built through the services, so each has a full ledger. Safe to run again: a team
 that already exists (same coach, same name) is left as it is.
 """
 
 from django.db import transaction
 
-from rosters import advancement, ledger, services
+from rosters import advancement, captain, ledger, services
 from rosters.models import LedgerEntry, Team
 from rosters.permissions import Editor
 
 Kind = LedgerEntry.Kind
 
-# name, roster, player names by position (in hiring order), re-rolls, staff, dedicated fans, ready
+# name, roster, player names by position (in hiring order), re-rolls, staff, dedicated fans, ready; a
+# team of another edition than BB2020 names it, with its draft choices (League, special rule) and the
+# name of its Team Captain where the roster has one.
 DEMO_TEAMS = {
     "coach_orc": [
         {
@@ -101,6 +105,109 @@ DEMO_TEAMS = {
     ],
 }
 
+BB2025_TEAMS = {
+    "coach_brutes": [
+        {
+            "name": "Ironjaw Brutes",
+            "roster": "orc",
+            "edition": "bb2025",
+            "captain": "Gorkil Ironjaw",
+            "players": [
+                ("blitzer", "Gorkil Ironjaw"),
+                ("blitzer", "Ruzgob Tusk"),
+                ("big_un_blocker", "Mogg Skullcrusha"),
+                ("big_un_blocker", "Bogrot"),
+                ("thrower", "Zogga Longthrow"),
+                ("orc_lineman", "Grukk"),
+                ("orc_lineman", "Naz"),
+                ("orc_lineman", "Ufthak"),
+                ("orc_lineman", "Shagrat"),
+                ("orc_lineman", "Lugdush"),
+                ("orc_lineman", "Muzgash"),
+            ],
+            "rerolls": 2,
+            "staff": {"apothecary": 1},
+            "fans": 1,
+            "ready": True,
+        },
+    ],
+    "coach_norse": [
+        {
+            "name": "Skjold Raiders",
+            "roster": "norse",
+            "edition": "bb2025",
+            "chosen_league": "old_world_classic",
+            "players": [
+                ("berzerker", "Bjorn Axebite"),
+                ("berzerker", "Hrolf the Mad"),
+                ("valkyrie", "Sigrun Stormborn"),
+                ("valkyrie", "Freya Ironmaid"),
+                ("ulfwerener", "Ulfgar"),
+                ("norse_raider_lineman", "Eirik"),
+                ("norse_raider_lineman", "Leif"),
+                ("norse_raider_lineman", "Ragnar"),
+                ("norse_raider_lineman", "Sven"),
+                ("norse_raider_lineman", "Torvald"),
+                ("norse_raider_lineman", "Halfdan"),
+            ],
+            "rerolls": 2,
+            "staff": {"apothecary": 1},
+            "fans": 1,
+            "ready": True,
+        },
+    ],
+    "coach_chaos": [
+        {
+            "name": "Brass Skull Chosen",
+            "roster": "chaos_chosen",
+            "edition": "bb2025",
+            "chosen_rule": "favoured_of_khorne",
+            "players": [
+                ("chosen_blocker", "Skarr Bloodwrath"),
+                ("chosen_blocker", "Valkia"),
+                ("chosen_blocker", "Kharn the Lesser"),
+                ("chosen_blocker", "Doombreed"),
+                ("minotaur", "Gorehoof"),
+                ("beastman_runner_lineman", "Ghorros"),
+                ("beastman_runner_lineman", "Khazrak"),
+                ("beastman_runner_lineman", "Morghur"),
+                ("beastman_runner_lineman", "Taurox"),
+                ("beastman_runner_lineman", "Slugtongue"),
+                ("beastman_runner_lineman", "Malagor"),
+            ],
+            "rerolls": 2,
+            "staff": {},
+            "fans": 1,
+            "ready": True,
+        },
+    ],
+    "coach_snotling": [
+        {
+            "name": "Fungus Fizzers",
+            "roster": "snotling",
+            "edition": "bb2025",
+            "players": [
+                ("pump_wagon", "Big Wheel"),
+                ("pump_wagon", "Rattler"),
+                ("trained_troll", "Dribbla"),
+                ("fun_hoppa", "Boingo"),
+                ("fun_hoppa", "Sprongo"),
+                ("stilty_runna", "Wobbla"),
+                ("fungus_flinga", "Splatta"),
+                ("snotling_lineman", "Nib"),
+                ("snotling_lineman", "Snik"),
+                ("snotling_lineman", "Pip"),
+                ("snotling_lineman", "Grot"),
+                ("snotling_lineman", "Zit"),
+            ],
+            "rerolls": 3,
+            "staff": {"apothecary": 1},
+            "fans": 1,
+            "ready": True,
+        },
+    ],
+}
+
 # What the played teams went through: SPP and winnings from their matches, then advancements and an
 # injury, all with entered dice so that the demo is the same every time.
 # player name: (SPP earned, [advancements]); an advancement is ("random", kind, category, [d6, d6]),
@@ -155,7 +262,7 @@ def create_demo_teams(users):
     """
     teams = []
     with transaction.atomic():
-        for username, specs in DEMO_TEAMS.items():
+        for username, specs in (*DEMO_TEAMS.items(), *BB2025_TEAMS.items()):
             coach = users.get(username)
             if coach is None:
                 continue
@@ -168,9 +275,18 @@ def create_demo_teams(users):
 
 
 def _build(coach, spec):
-    team = services.create_team(coach=coach, roster=spec["roster"], name=spec["name"])
+    team = services.create_team(
+        coach=coach,
+        roster=spec["roster"],
+        name=spec["name"],
+        edition=spec.get("edition"),
+        chosen_league=spec.get("chosen_league", ""),
+        chosen_rule=spec.get("chosen_rule", ""),
+    )
     for position, name in spec["players"]:
-        services.hire_player(team=team, actor=coach, position=position, name=name)
+        player = services.hire_player(team=team, actor=coach, position=position, name=name)
+        if name == spec.get("captain"):
+            captain.nominate_captain(team=team, actor=coach, player=player)
     for _ in range(spec["rerolls"]):
         services.buy_reroll(team=team, actor=coach)
     for staff, count in spec["staff"].items():
