@@ -1,8 +1,8 @@
 """Demo teams for the demo coaches (accounts/demo.py): a few played BB2020 teams with advanced players,
 one still in its draft, and four BB2025 teams fresh from their draft for the BB2025 demo league (an Orc
 team with its Team Captain, a Norse team that chose its League, a Chaos Chosen team Favoured of Khorne,
-a Snotling team of Low Cost Linemen). Built through the services, so each has a full ledger. Safe to run again: a team
-that already exists (same coach, same name) is left as it is.
+a Snotling team of Low Cost Linemen). Built through the services, so each has a full ledger. Safe to
+run again: a team that already exists (same coach, same name) is left as it is.
 """
 
 from django.db import transaction
