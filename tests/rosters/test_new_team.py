@@ -1,0 +1,75 @@
+"""The new-team page: the edition first (the newest by default), then that edition's team lists, its
+Leagues and special rules (each once), and its draft numbers."""
+
+import pytest
+
+from rosters.models import Team
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client_of(client, coach):
+    client.force_login(coach)
+    return client
+
+
+def test_the_newest_edition_is_proposed_with_its_numbers(client_of):
+    html = client_of.get("/teams/new/").content.decode()
+    assert '<option value="bb2025" selected>Blood Bowl (2025 edition)</option>' in html
+    assert '<input type="hidden" name="edition" value="bb2025"' in html
+    assert "Dedicated Fans: up to 3 at the draft, 5,000 gp each above 1." in html
+    assert "Cheerleader: up to 6, 10,000 gp each." in html
+    # Each League once, though several team lists may play for it.
+    assert html.count('<option value="chaos_clash">') == 1
+    assert html.count('<option value="favoured_of_khorne">') == 1
+    assert "Norse" in html  # named in the League's help text
+
+
+def test_another_edition_shows_its_own_lists_and_numbers(client_of):
+    html = client_of.get("/teams/new/?edition=bb2020").content.decode()
+    assert "Blood Bowl (2020 edition)</h2>" in html
+    assert "Dedicated Fans: up to 6 at the draft, 10,000 gp each above 1." in html
+    assert 'name="chosen_league"' not in html  # BB2020 rosters choose no League
+
+
+def test_an_unknown_edition_falls_back_to_the_newest(client_of):
+    html = client_of.get("/teams/new/?edition=bb1987").content.decode()
+    assert '<input type="hidden" name="edition" value="bb2025"' in html
+
+
+def test_a_bb2025_team_is_created_with_its_league(client_of, coach):
+    data = {"edition": "bb2025", "roster": "norse", "name": "Skol", "chosen_league": "chaos_clash"}
+    response = client_of.post("/teams/new/", data)
+    assert response.status_code == 302
+    team = Team.objects.get(name="Skol")
+    assert (team.edition, team.chosen_league, team.coach) == ("bb2025", "chaos_clash", coach)
+    assert team.treasury == 1_000_000
+
+
+def test_a_missing_league_is_a_form_error(client_of):
+    data = {"edition": "bb2025", "roster": "norse", "name": "Skol", "chosen_league": ""}
+    html = client_of.post("/teams/new/", data).content.decode()
+    assert "This team list needs one of its Leagues: Old World Classic, Chaos Clash." in html
+    assert not Team.objects.exists()
+
+
+def test_a_league_for_a_list_without_a_choice_is_a_form_error(client_of):
+    data = {"edition": "bb2025", "roster": "human", "name": "H", "chosen_league": "chaos_clash"}
+    html = client_of.post("/teams/new/", data).content.decode()
+    assert "This team list has no League to choose." in html
+
+
+def test_a_bb2020_team_is_created_in_bb2020(client_of):
+    client_of.post("/teams/new/", {"edition": "bb2020", "roster": "orc", "name": "Old"})
+    assert Team.objects.get().edition == "bb2020"
+
+
+def test_anonymous_creation_goes_to_log_in_and_another_coach_creates_their_own(client):
+    response = client.post("/teams/new/", {"edition": "bb2025", "roster": "orc", "name": "X"})
+    assert "/accounts/" in response.url
+    other = UserFactory(username="otto")
+    client.force_login(other)
+    client.post("/teams/new/", {"edition": "bb2025", "roster": "orc", "name": "X"})
+    assert Team.objects.get().coach == other
