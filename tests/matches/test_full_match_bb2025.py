@@ -15,12 +15,15 @@ from tests.matches.conftest import NoDice
 pytestmark = pytest.mark.django_db
 
 
-def bb2025_team(coach, *, name, roster, lineman, count=11):
-    """A ready BB2025 team of `count` players of the `lineman` position (1,000,000 to spend)."""
+def bb2025_team(coach, *, name, roster, lineman, available=11):
+    """A ready BB2025 team of 11 players of the `lineman` position (1,000,000 to spend), `available` of
+    them fit to play (the others miss the next game)."""
     team = rosters.create_team(coach=coach, roster=roster, name=name, edition="bb2025")
-    for index in range(count):
+    for index in range(11):
         rosters.hire_player(team=team, actor=coach, position=lineman, name=f"{name} L{index + 1}")
     rosters.mark_ready(team=team, actor=coach)
+    missing = team.players.order_by("-number")[: 11 - available].values_list("pk", flat=True)
+    Player.objects.filter(pk__in=list(missing)).update(miss_next_game=True)
     team.refresh_from_db()
     return team
 
@@ -35,12 +38,12 @@ def orcs(away_coach):
     return bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
 
 
-def _to_kick_off(home, away, user):
+def _to_kick_off(home, away, user, *, positions=None):
     match = prematch.create_match(home_team=home, away_team=away, created_by=user)
     dice = NoDice()
     prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
     prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
-    prematch.take_journeymen(match, user=user)
+    prematch.take_journeymen(match, user=user, positions=positions)
     match.refresh_from_db()
     underdog = "home" if match.home_ctv < match.away_ctv else "away"
     for side in sorted(("home", "away"), key=lambda side: side == underdog):  # the favourite first
@@ -323,3 +326,43 @@ def test_lasting_injury_when_bb2025_and_it_cannot_apply_becomes_a_missed_game(hu
     victim.refresh_from_db()
     # Smashed knee on MA already at its lowest: tables.toml lasting_injury if_cannot_apply.
     assert (victim.ma, victim.lasting_injuries, victim.miss_next_game) == (lowest, [], True)
+
+
+def test_journeyman_when_bb2025_is_hired_keeps_its_position_for_its_fee_without_loner(home_coach, away_coach):
+    undead = bb2025_team(
+        home_coach, name="Barrow", roster="shambling_undead", lineman="skeleton_lineman", available=10
+    )
+    humans = bb2025_team(away_coach, name="Altdorf", roster="human", lineman="lineman")
+    match, dice = _to_kick_off(undead, humans, home_coach, positions={"home": "zombie_lineman"})
+    [journeyman] = match.home_journeymen
+    assert journeyman["position"] == "zombie_lineman"
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    drives.add_event(
+        match, user=home_coach, kind="touchdown", side="home", journeyman=journeyman["key"], turn=2
+    )
+    to_final_whistle(match, dice, home_coach)
+    treasury = undead.treasury
+    postmatch.roll_postmatch(
+        match,
+        dice=dice,
+        user=home_coach,
+        faces={
+            "home": {"fans": [6], "mvp": [6], "mistake": [6]},
+            "away": {"fans": [6], "mvp": [1], "mistake": [6]},
+        },
+        nominees={
+            "home": _keys(undead, range(1, 6)) + [journeyman["key"]],
+            "away": _keys(humans, range(1, 7)),
+        },
+        hire={"home": [journeyman["key"]]},
+    )
+    postmatch.apply_postmatch(match, user=home_coach)
+    undead.refresh_from_db()
+    hired = undead.players.get(number=journeyman["number"])
+    zombie = undead.rules.position("zombie_lineman")
+    assert (hired.position, hired.journeyman, hired.ma) == ("zombie_lineman", False, zombie.profile.ma)
+    assert "loner" not in {ref.id for ref, _origin in hired.all_skills()}
+    # Touchdown 3 + MVP 4 (the D6 named the journeyman, the sixth nominee).
+    assert hired.spp_earned == 3 + 4
+    # Winnings: (3 + 4) / 2 + 1 touchdown + 1 no-stalling = 55,000; the hiring fee: the zombie's 40,000.
+    assert undead.treasury == treasury + 55_000 - zombie.cost
