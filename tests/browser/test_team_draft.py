@@ -20,6 +20,9 @@ def test_a_coach_drafts_a_team_from_nothing_to_ready(page: Page, base_url):
     expect(page.get_by_role("link", name="Rookie Coach")).to_be_visible()
 
     page.goto(f"{base_url}/teams/new/")
+    page.get_by_label("Edition").select_option("bb2020")
+    page.get_by_role("button", name="Show its team lists").click()
+    expect(page.get_by_role("heading", name="Blood Bowl (2020 edition)")).to_be_visible()
     page.get_by_label("Team list").select_option("human")
     page.get_by_label("Team name").fill("Altdorf Amblers")
     page.get_by_role("button", name="Create the team").click()
