@@ -12,6 +12,15 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.steps["worker"].add("dugout.heartbeat.Heartbeat")
 
+# Periodic tasks, sent by one `celery -A dugout beat` process (scripts/run.sh starts it next to the
+# worker; in production run exactly one): named by string, so this module imports no app.
+app.conf.beat_schedule = {
+    # Work that nobody runs (a worker died, a message or a send was lost) is sent again, then failed.
+    "sheets-recover-lost-work": {"task": "sheets.recover_lost_work", "schedule": 30.0},
+    # Expired packs and the generated files no row points to are deleted.
+    "sheets-delete-old-files": {"task": "sheets.delete_old_files", "schedule": 3600.0},
+}
+
 
 @app.on_after_configure.connect
 def ensure_transport_folders(**kwargs):

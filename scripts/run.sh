@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Start a Celery worker and the web server together; Ctrl-C stops both.
+# Start a Celery worker, Celery beat (the periodic tasks) and the web server together; Ctrl-C stops them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,12 +14,17 @@ $python manage.py load_demo
 
 $python -m celery -A dugout worker --loglevel=WARNING --concurrency=2 &
 worker=$!
-trap 'kill "$worker" 2>/dev/null; wait "$worker" 2>/dev/null' EXIT INT TERM
+# Celery beat sends the periodic tasks (dugout/celery.py); it keeps its schedule in a file under var/.
+beat_dir=${DUGOUT_VAR_DIR:-var}/celery
+mkdir -p "$beat_dir"
+$python -m celery -A dugout beat --loglevel=WARNING --schedule "$beat_dir/beat-schedule" &
+beat=$!
+trap 'kill "$worker" "$beat" 2>/dev/null; wait "$worker" "$beat" 2>/dev/null' EXIT INT TERM
 
 cat <<MSG
 
   Dugout runs at http://$host:$port/
-  Press Ctrl-C to stop the web server and the worker.
+  Press Ctrl-C to stop the web server, the worker and beat.
 
 MSG
 $python manage.py runserver "$host:$port" --noreload

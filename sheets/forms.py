@@ -64,10 +64,12 @@ class SheetChoiceForm(forms.Form):
         cleaned["sheet"] = sheet
         return cleaned
 
-    def save(self):
+    def save(self, *, may_render=None):
         """The PDF job of the chosen sheet: (job, created), see services.request_sheet_pdf."""
         data = self.cleaned_data
-        return services.request_sheet_pdf(sheet=data["sheet"], language=data["language"], paper=data["paper"])
+        return services.request_sheet_pdf(
+            sheet=data["sheet"], language=data["language"], paper=data["paper"], may_render=may_render
+        )
 
 
 class SheetPackForm(forms.Form):
@@ -152,7 +154,9 @@ class TeamSheetForm(forms.Form):
         self.fields["language"].choices = language_choices()
         self.fields["language"].initial = default_language()
 
-    def save(self):
+    def save(self, *, may_render=None):
         """The PDF job of the team's sheet: (job, created), see services.request_team_pdf."""
         data = self.cleaned_data
-        return services.request_team_pdf(team=self.team, language=data["language"], paper=data["paper"])
+        return services.request_team_pdf(
+            team=self.team, language=data["language"], paper=data["paper"], may_render=may_render
+        )

@@ -32,17 +32,18 @@ def _render_job(job):
 
 def run_sheet_job(*, job):
     """Render the job's PDF now (the render task calls this, then moves on the packs waiting for it:
-    see `complete_packs`). Returns False for a job already finished, which is left alone.
+    see `complete_packs`). Returns False for a job that is not queued (finished, or started by another
+    worker: a message delivered twice), which is left alone.
 
     Side effects: the job goes to running, then to ready with its PDF saved under MEDIA_ROOT, or to
     failed with the error text (the exception is logged, not raised).
     """
     now = timezone.now()
-    started = SheetJob.objects.filter(pk=job.pk, status__in=(Status.QUEUED, Status.RUNNING)).update(
+    started = SheetJob.objects.filter(pk=job.pk, status=Status.QUEUED).update(
         status=Status.RUNNING, started_at=now, updated_at=now
     )
     if not started:
-        logger.info("sheet job %s is already %s", job.pk, job.status)
+        logger.info("sheet job %s is not queued: left alone", job.pk)
         return False
     job.refresh_from_db()
     try:
@@ -94,7 +95,7 @@ def build_sheet_pack(*, pack):
     """
     now = timezone.now()
     if not SheetPack.objects.filter(pk=pack.pk, status=Status.QUEUED).update(
-        status=Status.RUNNING, updated_at=now
+        status=Status.RUNNING, started_at=now, updated_at=now
     ):
         return
     pack.refresh_from_db()

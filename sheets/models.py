@@ -15,9 +15,18 @@ from django.utils.translation import pgettext_lazy
 # The `sheet` of a team's sheet job (no catalogue sheet has this id).
 TEAM_SHEET = "team"
 
-# A queued or running job that has not moved for this long is treated as lost (a worker died) and
-# is no longer reused: asking again renders anew.
+# A queued or running job that has not moved for this long is no longer reused: asking again renders
+# anew (sheets/recovery.py re-queues or fails it meanwhile).
 STALE_AFTER = timedelta(minutes=10)
+# A job is sent to the broker just after its row is committed: an unsent row younger than this is on
+# its way; an older one has no task behind it (the broker was down) and is sent again.
+UNSENT_AFTER = timedelta(seconds=20)
+# Work that a worker started this long ago and did not finish is lost (the worker died or hangs); work
+# sent this long ago that no worker started is lost too (its message was). Lost work is sent again until
+# it was sent MAX_ATTEMPTS times, then it fails (with a retry button).
+RUNNING_LIMIT = timedelta(minutes=2)
+QUEUED_LIMIT = timedelta(minutes=10)
+MAX_ATTEMPTS = 2
 
 
 class Paper(models.TextChoices):
@@ -48,7 +57,8 @@ class SheetJobQuerySet(models.QuerySet):
         return self.filter(status=Status.READY)
 
     def reusable(self, content_hash):
-        """Jobs that already hold, or will soon hold, the PDF of `content_hash`: ready ones first."""
+        """Jobs that already hold, or will soon hold, the PDF of `content_hash`: ready ones first. (One
+        queued with no task behind it is among them: the request that reuses it sends it again.)"""
         fresh = timezone.now() - STALE_AFTER
         return (
             self.filter(content_hash=content_hash)
@@ -85,6 +95,10 @@ class SheetJob(models.Model):
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When the broker last accepted its render task (None: never, or not since a retry), how many times
+    # it did, and when a worker last started it.
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -145,6 +159,10 @@ class SheetPack(models.Model):
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Its build task, as for a job: when last sent, how many times, when a worker last started it.
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

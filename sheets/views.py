@@ -1,19 +1,22 @@
 """Reference sheets: the catalogue, a sheet as a page, PDF jobs and packs, a league's pack and a team's
 sheet. Open to everyone, except what belongs to a private league: a 404 to those who may not see it."""
 
+from functools import partial
+
 from django.conf import settings
 from django.contrib import messages
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import get_language_info
+from django.utils.translation import get_language_info, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from dugout.tasks import BrokerUnavailable
 from league.models import League
 from rosters.models import Team
-from sheets import services
+from sheets import limits, services
 from sheets.catalogue import get_catalogue
 from sheets.forms import LeaguePackForm, SheetChoiceForm, SheetPackForm, TeamSheetForm, default_language
 from sheets.models import Paper, SheetJob, SheetPack
@@ -23,6 +26,10 @@ from sheets.render import paper_stylesheet, sheet_document, team_document
 # How often the job and pack pages look again while work is under way, in seconds.
 POLL_SECONDS = 1
 REFRESH_SECONDS = 2
+
+_UNAVAILABLE = gettext_lazy(
+    "The service that makes PDFs does not answer. Nothing was queued: please try again in a few minutes."
+)
 
 
 def _get_sheet(game_id, sheet_id):
@@ -63,8 +70,30 @@ def _sheet_url(sheet, *, language, paper):
     return f"{url}?{urlencode({'lang': language, 'paper': paper})}"
 
 
-def _start_pdf(request, form):
-    job, created = form.save()
+def _refused(request, *, too_many, back_url):
+    """The page that says why nothing was made: too many requests (429), or no broker (503)."""
+    if too_many:
+        heading = _("Please wait a little")
+        message = _(
+            "You have asked for many new PDFs in a short time. Please wait a while before asking for "
+            "more; the PDFs made already are still there at once."
+        )
+    else:
+        heading = _("PDFs cannot be made right now")
+        message = _UNAVAILABLE
+    context = {"heading": heading, "message": message, "back_url": back_url}
+    response = render(request, "sheets/refused.html", context, status=429 if too_many else 503)
+    response["Retry-After"] = "600" if too_many else "60"
+    return response
+
+
+def _start_pdf(request, form, *, back_url):
+    try:
+        job, created = form.save(may_render=partial(limits.may_render, request))
+    except services.TooManyRequests:
+        return _refused(request, too_many=True, back_url=back_url)
+    except BrokerUnavailable:
+        return _refused(request, too_many=False, back_url=back_url)
     if not created and job.is_ready:
         messages.info(request, _("This PDF was made already: it is ready to download."))
     return redirect("sheets:job", job.pk)
@@ -137,7 +166,8 @@ def request_pdf(request, game, sheet):
     sheet = _get_sheet(game, sheet)
     form = SheetChoiceForm(request.POST, sheet=sheet)
     if form.is_valid():
-        return _start_pdf(request, form)
+        back_url = _sheet_url(sheet, language=form.cleaned_data["language"], paper=form.cleaned_data["paper"])
+        return _start_pdf(request, form, back_url=back_url)
     for errors in form.errors.values():
         for error in errors:
             messages.error(request, error)
@@ -161,7 +191,7 @@ def _sheet_title(job):
 def job_detail(request, pk):
     """A PDF job: progress while it renders (htmx polls the #job-status fragment), then the download
     link, or the reason it failed with a retry button."""
-    job = _get_job(request, pk)
+    job = services.follow_job(job=_get_job(request, pk))
     context = {
         "job": job,
         "title": _sheet_title(job),
@@ -186,7 +216,10 @@ def job_download(request, pk):
 @require_POST
 def job_retry(request, pk):
     job = _get_job(request, pk)
-    job = services.retry_sheet_job(job=job)
+    try:
+        job = services.retry_sheet_job(job=job)
+    except BrokerUnavailable:
+        messages.error(request, _UNAVAILABLE)
     return redirect("sheets:job", job.pk)
 
 
@@ -194,9 +227,18 @@ def pack_new(request):
     """Choose several sheets and languages; one zip (and optionally one merged PDF) comes out."""
     form = SheetPackForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        pack = form.save()
-        return redirect("sheets:pack", pack.pk)
+        return _start_pack(request, form, back_url=reverse("sheets:pack_new"))
     return render(request, "sheets/pack_new.html", {"form": form})
+
+
+def _start_pack(request, form, *, back_url):
+    if not limits.may_pack(request):
+        return _refused(request, too_many=True, back_url=back_url)
+    try:
+        pack = form.save()
+    except BrokerUnavailable:
+        return _refused(request, too_many=False, back_url=back_url)
+    return redirect("sheets:pack", pack.pk)
 
 
 @require_GET
@@ -204,6 +246,9 @@ def pack_detail(request, pk):
     """A pack: progress per item (htmx polls #pack-status), then the downloads."""
     pack = _get_pack(request, pk)
     jobs = pack.ordered_jobs()
+    if services.follow_pack(pack=pack, jobs=jobs):
+        pack.refresh_from_db()
+        jobs = pack.ordered_jobs()
     items = [
         {
             "job": job,
@@ -247,7 +292,10 @@ def pack_download(request, pk, kind="zip"):
 @require_POST
 def pack_retry(request, pk):
     pack = _get_pack(request, pk)
-    services.retry_sheet_pack(pack=pack)
+    try:
+        services.retry_sheet_pack(pack=pack)
+    except BrokerUnavailable:
+        messages.error(request, _UNAVAILABLE)
     return redirect("sheets:pack", pack.pk)
 
 
@@ -257,8 +305,7 @@ def league_pack(request, slug):
     league = _get_league(request, slug)
     form = LeaguePackForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
-        pack = form.save()
-        return redirect("sheets:pack", pack.pk)
+        return _start_pack(request, form, back_url=reverse("sheets:league_pack", args=[league.slug]))
     language = default_language()
     sheets = services.league_sheets(league)
     edition = sheets[0].game.edition if sheets and sheets[0].game.edition_id else None
@@ -299,7 +346,7 @@ def team_pdf(request, pk):
     team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
     form = TeamSheetForm(request.POST, team=team)
     if form.is_valid():
-        return _start_pdf(request, form)
+        return _start_pdf(request, form, back_url=reverse("sheets:team", args=[team.pk]))
     for errors in form.errors.values():
         for error in errors:
             messages.error(request, error)
