@@ -191,3 +191,70 @@ def _play_running_season(league, teams, commissioner):
     adjustments.add_adjustment(
         season=season, entry=sides[side], points=points, reason=reason, by=commissioner
     )
+
+
+# The BB2025 demo league: the four BB2025 demo coaches' teams (rosters/demo.py), a first season played
+# in Dugout match by match (matches/demo.py) and a second one under way.
+BB2025_SLUG = "badlands-bb2025-demo-league"
+BB2025_COACHES = ("coach_brutes", "coach_norse", "coach_chaos", "coach_snotling")
+
+
+def create_demo_bb2025_league(users):
+    """The BB2025 demo league and its first season, scheduled (the matches demo plays it), or None when
+    it exists already (then nothing changes) or a coach has no ready BB2025 team.
+
+    Side effects: creates the League of edition bb2025, an invitation the coaches joined with, and a
+    running round-robin season of the four teams (a round every two weeks, from ten weeks ago).
+    """
+    if League.objects.filter(slug=BB2025_SLUG).exists():
+        return None
+    teams = [_bb2025_team(users.get(username)) for username in BB2025_COACHES]
+    if None in teams:
+        return None
+    commissioner = users["commissioner"]
+    with transaction.atomic():
+        league = create_league(
+            name="Badlands Demo League (BB2025)",
+            created_by=commissioner,
+            game=teams[0].edition,
+            description="A demo league of the BB2025 rules: log in as one of its coaches to try it.",
+        )
+        if league.slug != BB2025_SLUG:
+            league.slug = BB2025_SLUG
+            league.save(update_fields=["slug"])
+        invitation = create_invitation(league=league, created_by=commissioner)
+        for team in teams:
+            join_league(code=invitation.code, user=team.coach)
+        open_bb2025_season(league, FINISHED_SEASON, commissioner, date.today() - timedelta(weeks=10))
+    return league
+
+
+def _bb2025_team(user, edition="bb2025"):
+    if user is None:
+        return None
+    return Team.objects.filter(coach=user, edition=edition, status=Team.Status.READY).order_by("id").first()
+
+
+def _bb2025_teams(league):
+    members = {user.username: user for user in league.members.all()}
+    return [_bb2025_team(members.get(username), league.edition) for username in BB2025_COACHES]
+
+
+def open_bb2025_season(league, name, commissioner, start_date):
+    """A running round-robin season of the league's BB2025 demo teams, every entry accepted, scheduled
+    with the edition's season shape (league.season_shape) from `start_date`."""
+    season = create_season(league=league, name=name, by=commissioner)
+    for team in _bb2025_teams(league):
+        entry = entries.register_team(season=season, team=team, user=team.coach)
+        entries.accept_entry(entry=entry, by=commissioner)
+    days_between = league.season_shape()["days_between"]
+    scheduling.schedule_round_robin(
+        season=season, by=commissioner, start_date=start_date, days_between=days_between
+    )
+    return season
+
+
+def finish_season(season, commissioner):
+    """Finish a season whose games are all played: the edition's prizes are paid (league.services.prizes)."""
+    set_season_status(season=season, status=Season.Status.FINISHED, by=commissioner)
+    return season

@@ -4,9 +4,11 @@ from django.urls import reverse
 from accounts.demo import create_demo_users
 from league.demo import (
     ADJUSTMENT,
+    BB2025_SLUG,
     DEMO_SLUG,
     FINISHED_SEASON,
     RUNNING_SEASON,
+    create_demo_bb2025_league,
     create_demo_league,
 )
 from league.models import League, PointsAdjustment, Result, Season, SeasonPrize, StandingsRow
@@ -108,3 +110,18 @@ def test_demo_league_loaded_twice_changes_nothing(users):
     assert counts["Season"] == 2
     assert counts["SeasonPrize"] == 3
     assert counts["PointsAdjustment"] == 1
+
+
+def test_demo_bb2025_league_schedules_its_four_teams_once_each_every_two_weeks(users):
+    create_demo_teams(users)
+    league = create_demo_bb2025_league(users)
+    assert (league.slug, league.edition) == (BB2025_SLUG, "bb2025")
+    season = league.seasons.get(name=FINISHED_SEASON)
+    assert season.entries.count() == 4
+    # BB2025 [season]: each team meets each other once, a round every 2 weeks.
+    assert season.fixtures.count() == 6
+    dates = list(season.rounds.order_by("number").values_list("date", flat=True))
+    assert [(later - earlier).days for earlier, later in zip(dates, dates[1:], strict=False)] == [14, 14]
+    assert {entry.team.edition for entry in season.entries.select_related("team")} == {"bb2025"}
+    assert create_demo_bb2025_league(create_demo_users()) is None
+    assert League.objects.filter(slug=BB2025_SLUG).count() == 1
