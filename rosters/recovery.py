@@ -1,6 +1,10 @@
 """Rest and recovery, the first step of a re-draft between seasons (rosters.redraft): players who would
 miss the next game recover; a D6 per Niggling Injury, 4+ removes it; a temporarily retired player rolls
-per lost characteristic, 4+ brings it back for a new Niggling Injury (the edition's [redraft] rules).
+per lost characteristic, 4+ brings it back (BB2020: for a new Niggling Injury); BB2025: a D6 per Hatred
+gained in play (Getting Even), 4+ loses it (the edition's [redraft] rules).
+
+A Hatred gained in play is an `extra_skills` entry of the skill edition.toml [getting_even] `skill`
+names (`{"skill": "hatred:<keyword>", "origin": ...}`): the matches app records it so.
 """
 
 from django.core.exceptions import ValidationError
@@ -19,12 +23,27 @@ def rehirable(team, players=None):
     return [player for player in players if not player.journeyman]
 
 
+def acquired_hatreds(player, edition):
+    """Indexes in `extra_skills` of the Hatred gained in play that rest and recovery may take away
+    (none in an edition without [redraft] hatred_recovery)."""
+    if "hatred_recovery" not in edition.settings["redraft"]:
+        return []
+    skill = edition.settings.get("getting_even", {}).get("skill")
+    return [
+        index
+        for index, extra in enumerate(player.extra_skills)
+        if skill and str(extra.get("skill", "")).split(":")[0] == skill
+    ]
+
+
 def recovery_dice(player):
     """The dice rest and recovery asks of this player: ("niggling", i) per Niggling Injury, then
-    ("retired", i) per lasting injury of a temporarily retired player."""
+    ("retired", i) per lasting injury of a temporarily retired player, then ("hatred", i) per Hatred
+    gained in play (BB2025; i its index in extra_skills)."""
     dice = [("niggling", index) for index in range(player.niggling_injuries)]
     if player.status == Player.Status.TEMPORARILY_RETIRED:
         dice += [("retired", index) for index in range(len(player.lasting_injuries))]
+    dice += [("hatred", index) for index in acquired_hatreds(player, get_edition(player.team.edition))]
     return dice
 
 
@@ -103,6 +122,20 @@ def rest_and_recovery(team, player, *, dice, faces=None):
             if retired.get("gains_niggling"):
                 player.niggling_injuries += 1
         player.lasting_injuries = kept
+
+    hatreds = acquired_hatreds(player, edition)
+    if hatreds:
+        hatred = redraft["hatred_recovery"]
+        modifier = hatred["apothecary_modifier"] if team.apothecary else 0
+        lost = set()
+        for index in hatreds:
+            roll = roll_die(dice, hatred, faces.get(("hatred", index)), "hatred_recovery")
+            success = roll.total + modifier >= hatred["target"]
+            report["rolls"].append(
+                {**roll.as_dict(), "modifier": modifier, "success": success, "what": "hatred"}
+            )
+            lost |= {index} if success else set()
+        player.extra_skills = [extra for i, extra in enumerate(player.extra_skills) if i not in lost]
     return report
 
 
@@ -123,7 +156,18 @@ def recovery_summary(team, details):
                 "modifier": modifier,
                 "how": how,
             }
-            if roll["what"] == "niggling_injury":
+            if roll["what"] == "hatred":
+                text = (
+                    _(
+                        "%(player)s lets go of a grudge: Hatred is lost "
+                        "(%(dice)s %(face)s%(modifier)s, %(how)s)."
+                    )
+                    if roll["success"]
+                    else _(
+                        "%(player)s keeps a grudge: Hatred stays (%(dice)s %(face)s%(modifier)s, %(how)s)."
+                    )
+                )
+            elif roll["what"] == "niggling_injury":
                 text = (
                     _("%(player)s: a niggling injury heals (%(dice)s %(face)s%(modifier)s, %(how)s).")
                     if roll["success"]

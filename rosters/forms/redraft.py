@@ -88,6 +88,12 @@ class RedraftForm(TeamActionForm):
                 "name": player.name,
                 "n": index + 1,
             }
+        if what == "hatred":
+            return _("#%(number)d %(name)s: D6 to lose %(skill)s") % {
+                "number": player.number,
+                "name": player.name,
+                "skill": player.extra_skills[index]["skill"],
+            }
         injury = player.lasting_injuries[index]
         name = get_edition(player.team.edition).text(f"table.lasting_injury.{injury}.name", get_language())
         return _("#%(number)d %(name)s: D6 to recover from %(injury)s") % {

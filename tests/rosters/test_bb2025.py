@@ -5,7 +5,7 @@ keep their BB2020 numbers for a BB2020 team."""
 import pytest
 from django.core.exceptions import ValidationError
 
-from rosters import advancement, ledger, redraft, services
+from rosters import advancement, ledger, recovery, redraft, services
 from rosters.editions import newest_edition_id
 from rosters.models import LedgerEntry, Player
 from rosters.permissions import Editor
@@ -378,3 +378,25 @@ def test_bb2025_dedicated_fans_are_bought_again_at_the_redraft(coach):
     assert details["dedicated_fans"] == team.dedicated_fans == 2
     # 1,000,000 + 305,000 treasury + 2 fixtures × 20,000, minus 695,000 of players and 5,000 of fans
     assert team.treasury == 1_000_000 + 305_000 + 40_000 - 695_000 - 5_000
+
+
+def test_bb2025_rest_and_recovery_may_take_away_a_hatred_gained_in_play(coach):
+    team = bb2025_team(coach, ready=True)
+    lineman = get_player(team, "lineman")
+    with ledger.change(team, actor=coach, kind=LedgerEntry.Kind.MATCH, players=[lineman]):
+        lineman.extra_skills = [
+            {"skill": "hatred:undead", "origin": "getting_even"},
+            {"skill": "hatred:elf", "origin": "getting_even"},
+        ]
+    assert recovery.recovery_dice(lineman) == [("hatred", 0), ("hatred", 1)]
+    # hatred_recovery: D6, 4+ lost, no apothecary modifier
+    report = recovery.rest_and_recovery(team, lineman, dice=None, faces={("hatred", 0): 4, ("hatred", 1): 3})
+    assert lineman.extra_skills == [{"skill": "hatred:elf", "origin": "getting_even"}]
+    assert [roll["success"] for roll in report["rolls"]] == [True, False]
+
+
+def test_bb2020_rest_and_recovery_rolls_no_die_for_hatred(coach):
+    team = make_team(coach, positions=HUMAN_ELEVEN, ready=True)
+    lineman = get_player(team, "lineman")
+    lineman.extra_skills = [{"skill": "hatred:undead", "origin": "commissioner"}]
+    assert recovery.recovery_dice(lineman) == []
