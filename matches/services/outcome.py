@@ -205,7 +205,8 @@ def injuries(match, match_events=None):
 
 def mvp_candidates(match, side, *, hurt=None):
     """(key, label) of the players eligible for the MVP, in list order: those available for this match
-    (not dead in it) and the journeymen. Star players are never listed (edition.toml [mvp] exclude has
+    (not dead in it) and the journeymen. (BB2025's [mvp] eligible = "played" is read the same way:
+    Dugout does not record who took the pitch.) Star players are never listed (edition.toml [mvp] exclude has
     "star_player": they have no roster row to take the SPP), mercenaries only if the edition allows."""
     hurt = injuries(match) if hurt is None else hurt
     dead = {key for key, results in hurt[side].items() if any(r["dead"] for r in results)}

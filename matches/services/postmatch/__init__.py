@@ -3,10 +3,13 @@ released, injuries, expensive mistakes, then TV/CTV; applied as ONE ledger entry
 team, exactly once, and undoable while no later match of either team depends on it.
 
 The modules follow the sequence: `rolls` (`roll_postmatch` rolls, or takes, every die and stores it on
-the match), `plan` (the preview computed from those dice), `apply` (`apply_postmatch` writes the plan;
-`undo_apply` restores the before snapshots). What the match itself says (score, results, SPP earned,
-casualties, MVP candidates, players' stats) is matches.services.outcome, which the league link reads
-too. Callers use this package: `from matches.services import postmatch`, then `postmatch.<name>`.
+the match), `mvp` (the MVP by the edition's selection: D16 on the eligible players, or a D6 on the
+coach's nominees), `undeath` (Masters of Undeath: a killed opponent raised), `plan` (the preview
+computed from those dice), `apply` (`apply_postmatch` writes the plan; `undo_apply` restores the before
+snapshots). Every number comes from the match's edition (its home team's). What the match itself
+says (score, results, SPP earned, casualties, MVP candidates, players' stats) is
+matches.services.outcome, which the league link reads too. Callers use this package:
+`from matches.services import postmatch`, then `postmatch.<name>`.
 """
 
 from matches.services.outcome import (
