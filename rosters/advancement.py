@@ -150,7 +150,12 @@ def take_random_skill(*, team, editor, player, kind, category, dice=None, faces=
             "options": [str(skill) for skill in skills],
             "rolls": [roll.as_dict() for roll in rolls],
         }
-        c.details = {"player": player.name, "pending": True, "rolls": [roll.as_dict() for roll in rolls]}
+        c.details = {
+            "player": player.name,
+            "pending": True,
+            "drawn": [str(skill) for skill in skills],
+            "rolls": [roll.as_dict() for roll in rolls],
+        }
     return None
 
 

@@ -306,6 +306,8 @@ def entry_summary(team, entry):
         return gettext("%(player)s retired.") % {"player": player}
     if kind == Kind.EDIT and details.get("returned"):
         return gettext("%(player)s came back from retirement.") % {"player": player}
+    if kind == Kind.EDIT and details.get("captain"):
+        return gettext("%(player)s is the Team Captain.") % {"player": player}
     if kind == Kind.EDIT and "new_name" in details:
         return gettext("%(player)s is now #%(number)s %(name)s.") % {
             "player": player,
@@ -338,7 +340,13 @@ def _advancement_summary(team, details):
     language = get_language()
     player = details.get("player", "")
     rolls = _rolls_text(details.get("rolls") or ([details["roll"]] if details.get("roll") else []))
-    if details.get("pending"):
+    if details.get("drawn"):
+        labels = [edition.skill_label(SkillRef.parse(skill), language) for skill in details["drawn"]]
+        text = gettext("%(player)s drew %(skills)s at random: one is to be kept.") % {
+            "player": player,
+            "skills": ", ".join(labels),
+        }
+    elif details.get("pending"):
         text = gettext("%(player)s rolled for a characteristic improvement.") % {"player": player}
     elif "skill" in details:
         ref = SkillRef.parse(details["skill"])

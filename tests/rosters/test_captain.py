@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from rosters import advancement, captain, ledger, services
+from rosters import advancement, captain, display, ledger, services
 from rosters.models import LedgerEntry, Player
 from rosters.permissions import Editor
 from tests.factories import UserFactory
@@ -184,3 +184,12 @@ def test_the_team_page_offers_the_captain_form_to_its_coach(client, owner):
     html = client.get(reverse("rosters:team", kwargs={"pk": team.pk})).content.decode()
     assert "Blood Bowl (2025 edition)" in html
     assert f'action="/teams/{team.pk}/captain/"' in html
+
+
+def test_the_ledger_names_the_captain_and_the_skills_drawn(client, owner):
+    team, _lineman = _drawn(owner)
+    summary = display.entry_summary(team, team.ledger.first())
+    assert "drew Block, Dauntless at random: one is to be kept." in summary
+    draft = bb2025_team(owner)
+    captain.nominate_captain(team=draft, actor=owner, player=get_player(draft, "thrower"))
+    assert display.entry_summary(draft, draft.ledger.first()).endswith("is the Team Captain.")
