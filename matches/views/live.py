@@ -143,13 +143,14 @@ def _latest_events(match, count=8):
         Event.objects.filter(drive__match=match).select_related("player", "victim").order_by("-id")[:count]
     )
     hired = {key: name for side in SIDES for key, name in match.match_only_players(side).items()}
+    edition, language = _texts(match)
     return [
         {
             "event": event,
             "team": match.team(event.side),
             "player": event.player or hired.get(event.journeyman, ""),
             "victim": event.victim or hired.get(event.victim_journeyman, ""),
-            "outcome": event.outcome_label(),
+            "outcome": event.outcome_label(language, edition=edition),
         }
         for event in events
     ]
