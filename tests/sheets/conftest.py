@@ -1,11 +1,21 @@
 import io
 import textwrap
+import uuid
 
 import pytest
 from pypdf import PdfWriter
 
 from dugout.celery import app as celery_app
 from sheets import catalogue
+
+
+@pytest.fixture(autouse=True)
+def own_cache(settings):
+    """Each test a cache of its own: the anonymous clients' counts (sheets.limits) of earlier tests and
+    runs stay out."""
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": uuid.uuid4().hex}
+    }
 
 
 @pytest.fixture
