@@ -135,7 +135,7 @@ class SeasonForm(forms.Form):
 
 
 class RegisterTeamForm(forms.Form):
-    """A coach enters a ready team (Blood Bowl) or a team name (other games)."""
+    """A coach enters a ready team of the league's edition (Blood Bowl) or a team name (other games)."""
 
     team = forms.ModelChoiceField(label=_("Team"), queryset=None, required=False)
     name = forms.CharField(label=_("Team name"), max_length=80, required=False)
@@ -145,14 +145,14 @@ class RegisterTeamForm(forms.Form):
         self.season, self.user = season, user
         if season.league.is_blood_bowl:
             entered = SeasonEntry.objects.filter(season=season).exclude(status=SeasonEntry.Status.WITHDRAWN)
-            self.fields["team"].queryset = (
-                user.teams.ready()
-                .filter(edition=season.league.edition)
-                .exclude(pk__in=entered.values("team_id"))
-                if user.is_authenticated
-                else None
-            )
-            self.fields["team"].required = True
+            team = self.fields["team"]
+            if user.is_authenticated:
+                # Any ready team of the user is accepted, so that the service explains why a team of
+                # another edition cannot enter; only the teams of the league's edition are listed.
+                team.queryset = user.teams.ready().exclude(pk__in=entered.values("team_id"))
+                listed = team.queryset.filter(edition=season.league.edition)
+                team.widget.choices = [("", team.empty_label), *((each.pk, str(each)) for each in listed)]
+            team.required = True
             del self.fields["name"]
         else:
             del self.fields["team"]

@@ -29,8 +29,9 @@ def make_league(*, commissioner=None, game="bb2020", public=True, **fields):
     return league
 
 
-def make_team(*, coach, name=None, status=Team.Status.READY, team_value=1000000):
+def make_team(*, coach, name=None, status=Team.Status.READY, team_value=1000000, **fields):
     return Team.objects.create(
+        **fields,
         roster="human",
         name=name or f"Team {next(_numbers)}",
         coach=coach,
