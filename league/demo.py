@@ -104,21 +104,28 @@ def create_demo_league(users):
             username: _team_for(users[username], roster, name)
             for username, (roster, name) in COACH_TEAMS.items()
         }
-        league = create_league(
-            name="Old World Demo League",
-            created_by=commissioner,
-            # The league plays the edition of the demo teams.
-            game=next(iter(teams.values())).edition,
+        league = _new_league(
+            "Old World Demo League",
+            slug=DEMO_SLUG,
+            commissioner=commissioner,
+            teams=teams.values(),
             description="A demo league: log in as commissioner or one of the coaches to try it.",
         )
-        if league.slug != DEMO_SLUG:
-            league.slug = DEMO_SLUG
-            league.save(update_fields=["slug"])
-        invitation = create_invitation(league=league, created_by=commissioner)
-        for username in COACH_TEAMS:
-            join_league(code=invitation.code, user=users[username])
         _play_finished_season(league, teams, commissioner)
         _play_running_season(league, teams, commissioner)
+    return league
+
+
+def _new_league(name, *, slug, commissioner, teams, description):
+    """A league of the demo teams' edition under its fixed `slug`, the teams' coaches members."""
+    teams = list(teams)
+    league = create_league(name=name, created_by=commissioner, game=teams[0].edition, description=description)
+    if league.slug != slug:
+        league.slug = slug
+        league.save(update_fields=["slug"])
+    invitation = create_invitation(league=league, created_by=commissioner)
+    for team in teams:
+        join_league(code=invitation.code, user=team.coach)
     return league
 
 
@@ -213,18 +220,13 @@ def create_demo_bb2025_league(users):
         return None
     commissioner = users["commissioner"]
     with transaction.atomic():
-        league = create_league(
-            name="Badlands Demo League (BB2025)",
-            created_by=commissioner,
-            game=teams[0].edition,
+        league = _new_league(
+            "Badlands Demo League (BB2025)",
+            slug=BB2025_SLUG,
+            commissioner=commissioner,
+            teams=teams,
             description="A demo league of the BB2025 rules: log in as one of its coaches to try it.",
         )
-        if league.slug != BB2025_SLUG:
-            league.slug = BB2025_SLUG
-            league.save(update_fields=["slug"])
-        invitation = create_invitation(league=league, created_by=commissioner)
-        for team in teams:
-            join_league(code=invitation.code, user=team.coach)
         open_bb2025_season(league, FINISHED_SEASON, commissioner, date.today() - timedelta(weeks=10))
     return league
 

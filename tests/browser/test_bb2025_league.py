@@ -17,6 +17,7 @@ from league.services.leagues import create_league, create_season
 from matches.models import Match
 from rosters import services as rosters
 from rosters.models import Team
+from tests.browser.test_league import enter_team
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,14 +64,6 @@ def mark_ready(page: Page, name):
     expect(page).to_have_url(re.compile(r"/teams/\d+/$"))
     expect(page.get_by_role("heading", name=name)).to_be_visible()
     expect(page.get_by_role("status").filter(has_text="Team marked ready.")).to_be_visible()
-
-
-def enter_team(page: Page, season_url):
-    page.goto(season_url)
-    page.get_by_role("button", name="Enter a team").click()
-    page.get_by_label("Team").select_option(index=1)
-    page.get_by_role("button", name="Enter the team").click()
-    expect(page.get_by_text("Your team is entered")).to_be_visible()
 
 
 def other_teams(commissioner, season):
