@@ -58,6 +58,8 @@ def open_league_and_season(page: Page, base_url):
     page.goto(f"{base_url}/leagues/")
     page.get_by_role("button", name="Create a league").click()
     page.get_by_label("Name").fill("Browser Bowl")
+    # The teams of this test are BB2020 teams: the league plays their edition (the newest is the default).
+    page.get_by_label("Game").select_option("bb2020")
     page.get_by_role("button", name="Create the league").click()
     expect(page.get_by_text("The league Browser Bowl is ready.")).to_be_visible()
     page.get_by_role("button", name="New season").click()
@@ -167,7 +169,7 @@ def expect_standing(page: Page, team, *, position, points):
 def test_a_commissioner_runs_a_season_through_playoffs_to_its_prizes(new_context, base_url):
     from tests.league.factories import make_team
 
-    league_rules = get_edition().settings["league"]
+    league_rules = get_edition("bb2020").settings["league"]
     UserFactory(username=COMMISSIONER, display_name="Carla")
     for username, team in TEAMS.items():
         make_team(coach=UserFactory(username=username, display_name=username.title()), name=team)
