@@ -369,4 +369,5 @@ def spp_for(action, *, team_rules=(), edition=None):
         override = table.extra.get("rule_overrides", {}).get(rule, {})
         if action in override:
             return override[action]
-    return table.row(action)["spp"]
+    awards = {row["id"]: row["spp"] for row in table.rows}
+    return awards.get(action, 0)  # an action the edition does not reward (BB2025: a deflection) earns none

@@ -173,3 +173,8 @@ def test_a_team_picks_one_league_and_a_league_can_bring_a_rule():
     assert griff.plays_for_team(norse, "old_world_classic")
     assert not griff.plays_for_team(norse, "chaos_clash")
     assert griff.may_play_for_team(norse)
+
+
+def test_a_deflection_earns_spp_in_bb2020_but_not_in_bb2025():
+    assert formulas.spp_for("deflection", edition=BB2020) == 1
+    assert formulas.spp_for("deflection", edition=BB2025) == 0
