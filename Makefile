@@ -67,7 +67,10 @@ test: test-deps lint i18n-check
 		echo "WARNING: PostgreSQL or Redis cannot be reached here: integration tests NOT run." >&2; \
 	fi
 
+# benchmarks/http_bench.py also needs ab (apache2-utils) and the local PostgreSQL and Redis.
 bench: $(VENV)/.installed-dev
+	scripts/system-deps.sh --bench
+	scripts/services.sh
 	@for script in benchmarks/*.py; do DEBUG=1 $(PY) $$script || exit 1; done
 
 clean:

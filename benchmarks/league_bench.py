@@ -23,9 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 # Under the var dir (DUGOUT_VAR_DIR, else var/), in a folder of its own: the database is deleted each run.
 BENCH_DIR = Path(os.environ.get("DUGOUT_VAR_DIR") or ROOT / "var") / "bench"
-os.environ["DUGOUT_VAR_DIR"] = str(BENCH_DIR)
-os.environ.pop("DATABASE_URL", None)  # never a real database: the tables are filled and dropped
-os.environ.setdefault("DEBUG", "1")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dugout.settings")
 
 BIG_TEAMS, BIG_MATCHES, SMALL_TEAMS = 1000, 10000, 10
@@ -34,6 +31,12 @@ RUNS = 15  # requests of each page of each league, after one unmeasured request
 
 
 def _setup_database():
+    """A fresh SQLite database under BENCH_DIR, migrated. Only this script's own run does this: the
+    builders below work on whatever database Django is set up with (benchmarks/http_bench.py imports
+    them to fill PostgreSQL)."""
+    os.environ["DUGOUT_VAR_DIR"] = str(BENCH_DIR)
+    os.environ.pop("DATABASE_URL", None)  # never a real database: the tables are filled and dropped
+    os.environ.setdefault("DEBUG", "1")
     BENCH_DIR.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
         path = BENCH_DIR / f"dugout.sqlite3{suffix}"

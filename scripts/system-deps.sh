@@ -5,10 +5,12 @@
 #   fonts-nanum           Korean glyphs; fonts-dejavu-core covers Latin and Greek
 #   poppler-utils         pdftoppm / pdftotext, to look at PDFs
 # With --test, also chromium for the browser tests.
+# With --bench, also apache2-utils: ab, the load generator of benchmarks/http_bench.py.
 set -euo pipefail
 
 packages=(gettext libharfbuzz-subset0 fonts-nanum fonts-dejavu-core poppler-utils)
 [ "${1:-}" = "--test" ] && packages+=(chromium)
+[ "${1:-}" = "--bench" ] && packages+=(apache2-utils)
 
 missing=()
 for package in "${packages[@]}"; do
