@@ -303,6 +303,10 @@ def build_data():
         "Big League", league_bench.BIG_TEAMS, league_bench.BIG_MATCHES
     )
     league_bench.store_tables(big_season)
+    from django.db import connection
+
+    with connection.cursor() as cursor:  # planner statistics, as autovacuum would gather them soon
+        cursor.execute("ANALYZE")
     print(
         f"  the {league_bench.BIG_TEAMS}-team league: {matches} applied matches, {events} events, "
         f"in {time.perf_counter() - start:.0f} s"
