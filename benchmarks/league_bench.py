@@ -70,6 +70,7 @@ def build_league(name, teams, matches):
     league = League.objects.create(
         name=name,
         slug=slug,
+        game=team_rows[0].edition,
         tiebreakers=["head_to_head_points", "td_difference", "casualties_inflicted", "coin_flip"],
     )
     league.commissioners.add(users[0])
@@ -124,7 +125,8 @@ def play_matches(results, teams):
     from rulebook.edition import get_edition
     from rulebook.formulas import spp_for
 
-    lineman = next(position for position in get_edition().team("human").positions if position.id == "lineman")
+    edition = get_edition(teams[0].edition)  # the bench's teams all share one edition
+    lineman = next(position for position in edition.team("human").positions if position.id == "lineman")
     profile = lineman.profile
     rosters = {
         team.pk: [
@@ -145,7 +147,8 @@ def play_matches(results, teams):
         for team in teams
     }
     spp = {
-        action: spp_for(action) for action in ("touchdown", "casualty", "completion", "interception", "mvp")
+        action: spp_for(action, edition=edition)
+        for action in ("touchdown", "casualty", "completion", "interception", "mvp")
     }
     dice = random.Random(7)
     matches, stats = [], []

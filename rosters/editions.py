@@ -2,18 +2,9 @@
 
 from django.utils.translation import get_language
 
-from rulebook.edition import available_editions, get_edition
+from rulebook.edition import editions_newest_first, get_edition, newest_edition_id
 
-
-def editions_newest_first():
-    """Every edition, the newest first (edition.toml `released`)."""
-    editions = [get_edition(edition_id) for edition_id in available_editions()]
-    return sorted(editions, key=lambda edition: edition.settings.get("released", 0), reverse=True)
-
-
-def newest_edition_id():
-    """The edition a new team is drafted in unless its coach chooses another: the newest one."""
-    return editions_newest_first()[0].id
+__all__ = ["edition_choices", "edition_name", "editions_newest_first", "newest_edition_id"]
 
 
 def edition_name(edition_id, language=None):

@@ -9,7 +9,6 @@ from rulebook.data import Inducement, Position, Profile, Skill, SkillRef, StarPl
 from rulebook.texts import Texts
 
 EDITIONS_DIR = Path(__file__).resolve().parent / "editions"
-DEFAULT_EDITION = "bb2020"
 # The /rules/ pages had no edition in their URLs while Dugout knew one edition: those links meant it.
 EDITION_OF_UNVERSIONED_URLS = "bb2020"
 # Skill categories as the rulebooks list them: Agility, Devious, General, Mutation, Passing, Strength, Traits.
@@ -247,9 +246,10 @@ class Edition:
             yield from team.positions
 
 
-def get_edition(edition_id=DEFAULT_EDITION):
-    """The edition, loaded once per process: get_edition() and get_edition("bb2020") share one load."""
-    return _load_edition(edition_id or DEFAULT_EDITION)
+def get_edition(edition_id):
+    """The edition, loaded once per process. There is no default: a caller names the edition of its
+    team, league, match or sheet (tests/rulebook/test_edition_calls.py keeps it so)."""
+    return _load_edition(edition_id)
 
 
 @cache
@@ -264,3 +264,14 @@ get_edition.cache_clear = _load_edition.cache_clear
 
 def available_editions():
     return sorted(path.name for path in EDITIONS_DIR.iterdir() if (path / "edition.toml").exists())
+
+
+def editions_newest_first():
+    """Every edition, the newest first (edition.toml `released`)."""
+    editions = [get_edition(edition_id) for edition_id in available_editions()]
+    return sorted(editions, key=lambda edition: edition.settings.get("released", 0), reverse=True)
+
+
+def newest_edition_id():
+    """The edition proposed where nothing else is known (a new league's or team's form): the newest."""
+    return editions_newest_first()[0].id

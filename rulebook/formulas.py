@@ -6,7 +6,6 @@ Every number comes from the edition's data files; nothing here touches a databas
 from dataclasses import dataclass, field
 
 from rulebook.data import SkillRef
-from rulebook.edition import get_edition
 
 # --- team value ---------------------------------------------------------------------------------
 
@@ -23,18 +22,17 @@ class PlayerValue:
     journeyman: bool = False
 
 
-def value_increase(advancement, *, edition=None):
-    edition = edition or get_edition()
+def value_increase(advancement, *, edition):
     return edition.table("value_increases").row(advancement)["value"]
 
 
-def player_value(base_cost, advancements=(), *, edition=None):
+def player_value(base_cost, advancements=(), *, edition):
     """A player's current value: the position's cost plus the value of every advancement."""
     return base_cost + sum(value_increase(kind, edition=edition) for kind in advancements)
 
 
-def staff_value(*, assistant_coaches=0, cheerleaders=0, apothecary=False, edition=None):
-    staff = (edition or get_edition()).settings["staff"]
+def staff_value(*, assistant_coaches=0, cheerleaders=0, apothecary=False, edition):
+    staff = edition.settings["staff"]
     return (
         assistant_coaches * staff["assistant_coach"]["cost"]
         + cheerleaders * staff["cheerleader"]["cost"]
@@ -42,7 +40,7 @@ def staff_value(*, assistant_coaches=0, cheerleaders=0, apothecary=False, editio
     )
 
 
-def team_value(players, *, rerolls, reroll_cost, edition=None, **staff):
+def team_value(players, *, rerolls, reroll_cost, edition, **staff):
     """TV: every hired player's current value (injured ones too) + re-rolls at roster price + staff.
 
     Journeymen are not hired players and do not count.
@@ -55,7 +53,7 @@ def team_value(players, *, rerolls, reroll_cost, edition=None, **staff):
     )
 
 
-def current_team_value(players, *, rerolls, reroll_cost, low_cost_linemen=False, edition=None, **staff):
+def current_team_value(players, *, rerolls, reroll_cost, low_cost_linemen=False, edition, **staff):
     """CTV: like TV, but only players available for the next game, journeymen included.
 
     Players missing the next game or temporarily retired add nothing; a team with Low Cost Linemen
@@ -80,10 +78,10 @@ def fan_factor(dedicated_fans, d3):
     return dedicated_fans + d3
 
 
-def prayers_count(ctv_a, ctv_b, *, edition=None):
+def prayers_count(ctv_a, ctv_b, *, edition):
     """How many Prayers to Nuffle the underdog rolls: one per FULL step of CTV difference (none in an
     edition where prayers are an inducement bought for gold)."""
-    step = (edition or get_edition()).settings["prayers"].get("per_ctv_difference")
+    step = edition.settings["prayers"].get("per_ctv_difference")
     return abs(ctv_a - ctv_b) // step if step else 0
 
 
@@ -104,13 +102,12 @@ def petty_cash(
     favourite_treasury,
     favourite_spent=0,
     procedure,
-    edition=None,
+    edition,
 ):
     """Petty cash by the league's procedure ("2020" as first printed, or "2025" errata).
 
     `favourite_spent` is what the favourite spent from its treasury (2025: the underdog gets as much).
     """
-    edition = edition or get_edition()
     rules = next(p for p in edition.settings["petty_cash_procedure"] if p["id"] == procedure)
     difference = max(0, favourite_ctv - underdog_ctv)
     if difference == 0 and not rules["treasury_when_equal_ctv"]:
@@ -131,15 +128,13 @@ def petty_cash(
 # --- after the game ---------------------------------------------------------------------------------
 
 
-def winnings(
-    *, fan_factors, touchdowns, conceded=False, opponent_conceded=False, stalled=False, edition=None
-):
+def winnings(*, fan_factors, touchdowns, conceded=False, opponent_conceded=False, stalled=False, edition):
     """((sum of both Fan Factors) / 2 + own touchdowns [+ a bonus if no player Stalled]) x 10,000.
 
     A team that concedes gets nothing; its opponent is paid the whole attendance, not half of it. The
     no-stalling bonus exists only in editions that have one (BB2025), and not after a concession there.
     """
-    rules = (edition or get_edition()).settings["winnings"]
+    rules = edition.settings["winnings"]
     if conceded:
         return rules["conceding_team_winnings"]
     multiplier = rules["multiplier"]
@@ -152,12 +147,12 @@ def winnings(
     return attendance + (touchdowns * rules["per_touchdown"] + bonus) * multiplier
 
 
-def dedicated_fans_after(dedicated_fans, *, result, d6=None, edition=None):
+def dedicated_fans_after(dedicated_fans, *, result, d6=None, edition):
     """Dedicated Fans after the game: the winner gains one on a D6 >= DF, the loser loses one on a D6 < DF.
 
     `result` is "win", "loss" or "draw" (no roll on a draw).
     """
-    table = (edition or get_edition()).table("dedicated_fans_roll")
+    table = edition.table("dedicated_fans_roll")
     low, high = table.extra["min"], table.extra["max"]
     row = table.row(result)
     if row["compare"] == "none":
@@ -170,36 +165,36 @@ def dedicated_fans_after(dedicated_fans, *, result, d6=None, edition=None):
     return min(high, max(low, dedicated_fans + row["change"]))
 
 
-def expensive_mistakes_bracket(treasury, *, edition=None):
+def expensive_mistakes_bracket(treasury, *, edition):
     """The index of the treasury bracket, or None below the minimum (no roll)."""
-    table = (edition or get_edition()).table("expensive_mistakes")
+    table = edition.table("expensive_mistakes")
     if treasury < table.extra["min_treasury"]:
         return None
     brackets = table.extra["brackets"]
     return max(i for i, bracket in enumerate(brackets) if bracket["min"] <= treasury)
 
 
-def expensive_mistake(treasury, d6, *, edition=None):
+def expensive_mistake(treasury, d6, *, edition):
     """The outcome id for this treasury and D6 ("crisis_averted", ...), or None when no roll is made."""
     bracket = expensive_mistakes_bracket(treasury, edition=edition)
     if bracket is None:
         return None
-    table = (edition or get_edition()).table("expensive_mistakes")
+    table = edition.table("expensive_mistakes")
     return table.row_for(d6)["results"][bracket]
 
 
-def dice_for_expensive_mistake(outcome, *, edition=None):
+def dice_for_expensive_mistake(outcome, *, edition):
     """The extra dice the outcome needs ("D3" for a minor incident, "2D6" for a catastrophe), or None."""
     rules = _expensive_mistake_rules(outcome, edition)
     return rules.get("lose_dice") or rules.get("keep_dice")
 
 
 def _expensive_mistake_rules(outcome, edition):
-    table = (edition or get_edition()).table("expensive_mistakes")
+    table = edition.table("expensive_mistakes")
     return next(item for item in table.extra["outcomes"] if item["id"] == outcome)
 
 
-def treasury_after_mistake(treasury, outcome, dice_total=None, *, edition=None):
+def treasury_after_mistake(treasury, outcome, dice_total=None, *, edition):
     """The treasury left after an expensive mistake; `dice_total` is the outcome's own roll."""
     rules = _expensive_mistake_rules(outcome, edition)
     if "lose_dice" in rules:
@@ -232,9 +227,8 @@ def advancement_kinds(*, edition):
     )
 
 
-def advancement_cost(kind, advancements_taken, *, edition=None):
+def advancement_cost(kind, advancements_taken, *, edition):
     """SPP needed for the next advancement of `kind` by a player who already has `advancements_taken`."""
-    edition = edition or get_edition()
     limit = edition.settings["advancement"]["max_advancements"]
     if advancements_taken >= limit:
         raise ValueError(f"a player may take at most {limit} advancements")
@@ -245,14 +239,14 @@ def advancement_cost(kind, advancements_taken, *, edition=None):
     return table.rows[advancements_taken][column]
 
 
-def random_skill(category, first_d6, second_d6, *, edition=None):
+def random_skill(category, first_d6, second_d6, *, edition):
     """The skill of the random skill table for this category and two D6."""
-    column = (edition or get_edition()).random_skills[category]
+    column = edition.random_skills[category]
     half = column["low"] if first_d6 <= 3 else column["high"]
     return SkillRef.parse(half[second_d6 - 1])
 
 
-def pick_random_skill(category, held, dice, *, purpose="random_skill", edition=None, max_tries=100):
+def pick_random_skill(category, held, dice, *, purpose="random_skill", edition, max_tries=100):
     """Roll on the random skill table until a skill the player does not hold comes up.
 
     Returns the skill and the list of rolls made (for the audit log).
@@ -268,8 +262,7 @@ def pick_random_skill(category, held, dice, *, purpose="random_skill", edition=N
     raise ValueError(f"the player already holds every skill of category {category}")
 
 
-def skills_of_category(category, *, edition=None):
-    edition = edition or get_edition()
+def skills_of_category(category, *, edition):
     return [skill for skill in edition.skills.values() if skill.category == category]
 
 
@@ -285,16 +278,16 @@ class Characteristics:
     improvements: dict = field(default_factory=dict)
 
 
-def improve(value, characteristic, *, edition=None):
+def improve(value, characteristic, *, edition):
     """The stored value after one improvement (AG 3+ becomes 2+; no PA becomes 6+)."""
-    rules = (edition or get_edition()).settings["characteristics"]
+    rules = edition.settings["characteristics"]
     if value is None:
         return rules["pa_improved_from_none"]
     return value + rules["step"][characteristic]
 
 
-def can_improve(player, characteristic, *, edition=None):
-    rules = (edition or get_edition()).settings["characteristics"]
+def can_improve(player, characteristic, *, edition):
+    rules = edition.settings["characteristics"]
     if player.improvements.get(characteristic, 0) >= rules["max_improvements"]:
         return False
     value = getattr(player, characteristic)
@@ -305,13 +298,12 @@ def can_improve(player, characteristic, *, edition=None):
     return low <= improved <= high
 
 
-def characteristic_choices(roll, player, *, edition=None):
+def characteristic_choices(roll, player, *, edition):
     """The characteristics a player may raise after this roll on the characteristic improvement table
     (a D16 in BB2020, a D8 in BB2025).
 
     An empty list means none is allowed: the coach takes a skill instead (the table's fallback).
     """
-    edition = edition or get_edition()
     row = edition.table("characteristic_improvement").row_for(roll)
     return [c for c in row["choices"] if can_improve(player, c, edition=edition)]
 
@@ -329,9 +321,8 @@ class CasualtyOutcome:
     characteristic: str | None  # the characteristic the lasting injury reduces
 
 
-def casualty_outcome(d16, *, lasting_d6=None, niggling_injuries=0, edition=None):
+def casualty_outcome(d16, *, lasting_d6=None, niggling_injuries=0, edition):
     """The result of a casualty roll (D16, +1 per niggling injury) and, if lasting, the lasting injury D6."""
-    edition = edition or get_edition()
     table = edition.table("casualty")
     modifier = table.extra.get("niggling_modifier", 0) * niggling_injuries
     low, high = table.roll_range
@@ -352,19 +343,19 @@ def casualty_outcome(d16, *, lasting_d6=None, niggling_injuries=0, edition=None)
     )
 
 
-def reduce(value, characteristic, *, edition=None):
+def reduce(value, characteristic, *, edition):
     """The stored value after one reduction (AV 9+ becomes 8+, MA 6 becomes 5), within bounds."""
-    rules = (edition or get_edition()).settings["characteristics"]
+    rules = edition.settings["characteristics"]
     if value is None:
         return None
     low, high = rules["bounds"][characteristic]
     return min(high, max(low, value - rules["step"][characteristic]))
 
 
-def spp_for(action, *, team_rules=(), edition=None):
+def spp_for(action, *, team_rules=(), edition):
     """SPP earned for one completion, interception, casualty, touchdown, MVP ...; a team rule may change
     an award (BB2025 Brawlin' Brutes: 3 for a casualty, 2 for a touchdown)."""
-    table = (edition or get_edition()).table("spp")
+    table = edition.table("spp")
     for rule in team_rules:
         override = table.extra.get("rule_overrides", {}).get(rule, {})
         if action in override:

@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from league import permissions
-from rulebook.edition import available_editions, get_edition
+from rulebook.edition import available_editions, editions_newest_first, get_edition
 
 TIEBREAKERS = {
     "head_to_head_points": _("Head-to-head points"),
@@ -41,8 +41,7 @@ class Game(models.TextChoices):
 
 def blood_bowl_editions():
     """The rulebook's editions, newest first (edition.toml `released`)."""
-    editions = [get_edition(edition_id) for edition_id in available_editions()]
-    return sorted(editions, key=lambda edition: edition.settings.get("released", 0), reverse=True)
+    return editions_newest_first()
 
 
 def game_choices():

@@ -11,17 +11,17 @@ register = template.Library()
 
 
 @register.simple_tag
-def rules_text(key, edition_id="bb2020"):
+def rules_text(key, edition_id):
     return get_edition(edition_id).text(key, get_language())
 
 
 @register.filter
-def rules_name(item, edition_id="bb2020"):
+def rules_name(item, edition_id):
     return get_edition(edition_id).name(item, get_language())
 
 
 @register.filter
-def skill_label(ref, edition_id="bb2020"):
+def skill_label(ref, edition_id):
     return get_edition(edition_id).skill_label(ref, get_language())
 
 

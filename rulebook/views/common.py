@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from rulebook.edition import available_editions, get_edition
+from rulebook.edition import editions_newest_first, get_edition
 
 
 def edition_or_404(edition_id):
@@ -17,12 +17,6 @@ def edition_or_404(edition_id):
         return get_edition(edition_id)
     except LookupError:
         raise Http404("No such edition") from None
-
-
-def editions_newest_first():
-    """Every edition, the newest first (edition.toml `released`): the one a new league wants on top."""
-    editions = [get_edition(edition_id) for edition_id in available_editions()]
-    return sorted(editions, key=lambda edition: edition.settings.get("released", 0), reverse=True)
 
 
 def text(edition, key):

@@ -150,7 +150,7 @@ def test_only_a_commissioner_of_the_league_may_adjust(played, home, coach, commi
 
 
 def test_no_show_penalty_comes_from_the_rulebook_and_only_for_blood_bowl(league, commissioner):
-    assert no_show_penalty(league) == get_edition().settings["league"]["no_show_penalty"] == 3
+    assert no_show_penalty(league) == get_edition("bb2020").settings["league"]["no_show_penalty"] == 3
     assert no_show_penalty(make_league(commissioner=commissioner, game="rugby")) is None
 
 

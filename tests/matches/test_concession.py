@@ -23,7 +23,7 @@ from tests.matches.prayers import name_prayer_targets
 
 pytestmark = pytest.mark.django_db
 
-RULES = get_edition().settings["concession"]
+RULES = get_edition("bb2020").settings["concession"]
 SKILLS = ("block", "dodge", "sure_hands", "tackle", "wrestle", "sprint")
 # Entered post-match dice for everything but the veterans.
 FACES = {"home": {"fans": [6], "mvp": [1], "mistake": [6]}, "away": {"fans": [2], "mistake": [6]}}
@@ -443,7 +443,7 @@ def test_detail_when_pre_match_offers_the_concession_with_the_declaration(client
     html = client.get(reverse("matches:detail", args=[match.pk])).text
     assert 'name="without_penalty"' in html
     assert f"no more than {RULES['free_at_or_below_players']} players" in html
-    assert get_edition().text("concession.desc") in html
+    assert get_edition("bb2020").text("concession.desc") in html
 
 
 # --- the concede view: permissions and the declaration ----------------------------------------------------

@@ -31,7 +31,7 @@ def _ready(match, user):
 def test_kick_off_event_when_rolled_records_its_effect(match, home_coach, total):
     dice = _ready(match, home_coach)
     drive = drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": FACES[total]})
-    row = get_edition().table("kickoff").row_for(total)
+    row = get_edition("bb2020").table("kickoff").row_for(total)
     assert drive.kickoff_event == row["id"]
     event = drive.events.get(kind=Event.Kind.KICK_OFF)
     assert event.outcome == row["id"]
@@ -40,7 +40,9 @@ def test_kick_off_event_when_rolled_records_its_effect(match, home_coach, total)
     assert len(drive.kickoff_rolls) == len(row.get("rolls", [])) * per_team
     if row["id"] == "changing_weather":
         match.refresh_from_db()
-        weather = get_edition().table("weather").row_for(drive.kickoff_rolls[0]["roll"]["total"])["id"]
+        weather = (
+            get_edition("bb2020").table("weather").row_for(drive.kickoff_rolls[0]["roll"]["total"])["id"]
+        )
         assert match.weather == weather
 
 

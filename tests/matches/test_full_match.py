@@ -11,6 +11,7 @@ from rosters.ledger import snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player
 from rulebook import formulas
 from rulebook.dice import Dice
+from rulebook.edition import get_edition
 from tests.matches.conftest import NoDice, make_team
 from tests.matches.prayers import name_prayer_targets
 
@@ -47,7 +48,7 @@ def test_full_match_with_entered_dice_when_every_number_is_checked(match, home_c
     assert match.away_treasury_spent == 0
     assert (match.home_ctv, match.away_ctv) == (845_000, 650_000)
     # (845k - 650k) // 50k = 3 prayers for the underdog.
-    assert formulas.prayers_count(845_000, 650_000) == 3
+    assert formulas.prayers_count(845_000, 650_000, edition=get_edition("bb2020")) == 3
     assert effects.prayer_ids(match, "away") == ["friends_with_the_ref", "stiletto", "iron_man"]
     assert match.status == Match.Status.IN_PROGRESS
     assert match.kicking == "away"

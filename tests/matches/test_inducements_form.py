@@ -99,7 +99,7 @@ def test_inducements_post_when_an_item_over_budget_is_chosen_buys_nothing(client
 def test_inducements_post_when_a_star_is_ticked_buys_it(client, shop, home_coach, away_coach):
     prematch.buy_inducements(shop, side="home", counts={}, user=home_coach)
     client.force_login(away_coach)
-    price = get_edition().star_players["cindy_piewhistle"].cost
+    price = get_edition("bb2020").star_players["cindy_piewhistle"].cost
 
     response = client.post(
         reverse("matches:inducements", args=[shop.pk, "away"]),

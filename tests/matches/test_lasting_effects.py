@@ -115,7 +115,7 @@ def test_spp_when_necessary_violence_is_in_force_only_the_first_drive_earns_thre
 
 
 def test_prayer_in_force_when_drive_or_half_prayers_pass_the_first_drive():
-    table = get_edition().table("prayers_to_nuffle")
+    table = get_edition("bb2020").table("prayers_to_nuffle")
     drive, half, game = (table.row(r) for r in ("fan_interaction", "moles_under_the_pitch", "iron_man"))
     assert effects.prayer_in_force(drive, half=1, number=1)
     assert not effects.prayer_in_force(drive, half=1, number=2)
@@ -287,7 +287,7 @@ def test_report_when_a_player_was_injured_shows_the_injury_and_the_dice(client, 
         dice=dice,
         faces={"injury": [5, 6], "casualty": [13], "lasting": [3]},
     )
-    edition = get_edition()
+    edition = get_edition("bb2020")
     html = client.get(reverse("matches:report", args=[match.pk])).text
     assert 'data-testid="injuries-away"' in html
     assert "Lasting Injury – Smashed Knee" in html
@@ -308,7 +308,7 @@ def test_report_when_a_player_was_injured_shows_the_injury_and_the_dice(client, 
 def test_report_when_no_optional_rule_is_used_shows_no_stadium(client, match, home_coach):
     _ready(match, home_coach)
     html = client.get(reverse("matches:report", args=[match.pk])).text
-    assert get_edition().text("optional.stadium.name") not in html
+    assert get_edition("bb2020").text("optional.stadium.name") not in html
     assert "No casualty." in html
 
 
@@ -317,7 +317,7 @@ def test_report_when_no_optional_rule_is_used_shows_no_stadium(client, match, ho
 
 def test_catalogue_when_human_offers_the_wizards_and_staff_who_work_for_them(match):
     offered = {(i["id"], i["choice"]): i["price"] for i in prematch.catalogue(match, "home")}
-    edition = get_edition()
+    edition = get_edition("bb2020")
     assert offered[("wizard", "hireling_sports_wizard")] == 150_000
     assert offered[("wizard", "wicked_witch")] == edition.wizards["wicked_witch"]["cost"]  # Old World Classic
     assert offered[("famous_coaching_staff", "josef_bugman")] == 100_000

@@ -480,7 +480,7 @@ def test_report_when_applied_lists_the_mercenary_and_the_side_bet(client, shoppi
     assert "#12 Mercenary Human Blitzer" in mercenaries
     bet = html.split('data-testid="side-bet-away"', 1)[1].split("</dd>", 1)[0]
     assert "50,000 staked, 100,000 won" in bet
-    assert get_edition().inducements["side_bet"].extra["payout_multiplier"] == 2
+    assert get_edition("bb2020").inducements["side_bet"].extra["payout_multiplier"] == 2
 
 
 def test_inducements_page_when_the_roster_is_bigger_runs_as_many_queries(client, home_team, home_coach):

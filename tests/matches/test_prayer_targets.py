@@ -110,7 +110,7 @@ def test_chosen_target_when_loner_players_are_excluded_offers_neither_them_nor_j
     match = _pray(
         prematch.create_match(home_team=home, away_team=away, created_by=home_coach), away_coach, []
     )
-    table = get_edition().table("prayers_to_nuffle")
+    table = get_edition("bb2020").table("prayers_to_nuffle")
     row = table.row("iron_man")
     names = [player["name"] for player in prematch.prayer_candidates(match, "away", row)]
     assert "#2 Bashers L2" not in names
@@ -451,7 +451,7 @@ def test_pages_when_many_prayers_name_players_run_as_many_queries_as_with_one(
 
 
 def test_prayer_rows_when_they_name_players_say_whose_how_many_and_who_may_not_be_named():
-    table = get_edition().table("prayers_to_nuffle")
+    table = get_edition("bb2020").table("prayers_to_nuffle")
     named = {
         row["id"]: (row["target"], row.get("target_count", 1), row.get("excludes", []))
         for row in table.rows
@@ -467,4 +467,4 @@ def test_prayer_rows_when_they_name_players_say_whose_how_many_and_who_may_not_b
         "intensive_training": ("own_random", 1, ["loner"]),
     }
     assert table.row("intensive_training")["skill"] == "chosen_primary"
-    assert prematch.random_player_dice(get_edition()) == "D16"
+    assert prematch.random_player_dice(get_edition("bb2020")) == "D16"

@@ -133,7 +133,7 @@ def test_touchdown_when_scored_by_a_star_scores_but_earns_no_spp_and_no_mvp(logg
     event = Event.objects.get(drive__match=starring, kind="touchdown")
     assert (event.player, event.journeyman, event.actor_key) == (None, CRUMBLEBERRY, CRUMBLEBERRY)
     assert postmatch.spp_earned(starring)["away"][CRUMBLEBERRY] == {"spp": 0, "touchdown": 1}
-    assert get_edition().settings["spp"]["star_players_earn"] is False
+    assert get_edition("bb2020").settings["spp"]["star_players_earn"] is False
     candidates = dict(postmatch.mvp_candidates(starring, "away"))
     assert GRAK not in candidates
     assert CRUMBLEBERRY not in candidates
@@ -188,7 +188,7 @@ def test_casualty_when_a_star_suffers_one_logs_its_dice_under_its_name(logged_in
 
 
 def test_apothecary_when_the_victim_is_a_star_is_refused_and_nothing_changes(starring, away_coach):
-    assert "star_player" in get_edition().settings["apothecary"]["not_for"]
+    assert "star_player" in get_edition("bb2020").settings["apothecary"]["not_for"]
     assert drives.has_apothecary(starring, "home")
     before = state(starring)
     with pytest.raises(ValidationError, match="The apothecary cannot treat this player."):
@@ -336,7 +336,7 @@ def test_report_when_stars_played_names_them_in_timeline_statistics_and_injuries
 def test_report_in_french_when_stars_played_names_them_in_french(client, starring, home_coach, away_team):
     _played(starring, home_coach, away_team)
     page = text(client.get(reverse("matches:report", args=[starring.pk]), headers={"accept-language": "fr"}))
-    french = get_edition().name(get_edition().star_players["akhorne_the_squirrel"], "fr")
+    french = get_edition("bb2020").name(get_edition("bb2020").star_players["akhorne_the_squirrel"], "fr")
     assert french == "Akhorne l'Écureuil"
     stars = page.split('data-testid="star-players">', 1)[1].split("</dd>", 1)[0]
     assert stars.startswith(french)
@@ -420,7 +420,7 @@ def test_a_pairs_partner_is_not_offered_alone(match, home_coach):
 
 def test_a_pair_counts_as_two_star_players(match, home_coach):
     _ready_to_buy(match, home_coach)
-    assert get_edition().inducements["star_player"].max == 2
+    assert get_edition("bb2020").inducements["star_player"].max == 2
     with pytest.raises(ValidationError, match="Too many star players"):
         prematch.buy_inducements(
             match,

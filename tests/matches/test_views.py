@@ -66,7 +66,7 @@ def test_detail_when_in_french_shows_the_french_rule_text(client, match, home_co
     response = client.get(reverse("matches:detail", args=[match.pk]), headers={"accept-language": "fr"})
     from rulebook.edition import get_edition
 
-    assert get_edition().text("structure.pre_game.fans.name", "fr") in response.text
+    assert get_edition("bb2020").text("structure.pre_game.fans.name", "fr") in response.text
 
 
 def test_prematch_fans_when_posted_with_entered_dice_sets_the_fan_factors(client, match, home_coach):

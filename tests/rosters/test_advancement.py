@@ -10,6 +10,7 @@ from rosters.models import Player
 from rosters.permissions import Editor
 from rulebook import formulas
 from rulebook.dice import Dice
+from rulebook.edition import get_edition
 from tests.rosters.helpers import get_player, give_spp, ready_human_team
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def test_advancement_options_list_costs_and_what_the_player_can_afford(team):
 def test_random_primary_skill_rolled_by_seeded_dice(team, editor):
     lineman = give_spp(team, get_player(team, "lineman"), 3)
     expected_dice = Dice(random.Random(7)).roll("2D6", purpose="random_skill")
-    expected = formulas.random_skill("G", *expected_dice.faces)
+    expected = formulas.random_skill("G", *expected_dice.faces, edition=get_edition("bb2020"))
 
     skill = advancement.take_random_skill(
         team=team,
@@ -92,7 +93,7 @@ def test_random_skill_rolls_again_on_a_skill_the_player_has(team, editor):
     assert skill.id != "block"
     rolls = team.ledger.first().details["rolls"]
     assert len(rolls) >= 2
-    assert formulas.random_skill("G", *rolls[0]["faces"]).id == "block"
+    assert formulas.random_skill("G", *rolls[0]["faces"], edition=get_edition("bb2020")).id == "block"
 
 
 def test_random_secondary_skill_with_entered_dice(team, editor):
@@ -101,7 +102,7 @@ def test_random_secondary_skill_with_entered_dice(team, editor):
     skill = advancement.take_random_skill(
         team=team, editor=editor, player=lineman, kind="random_secondary", category="S", faces=[4, 6]
     )
-    assert skill == formulas.random_skill("S", 4, 6)
+    assert skill == formulas.random_skill("S", 4, 6, edition=get_edition("bb2020"))
     lineman = _fresh(lineman)
     assert lineman.advancements[0]["kind"] == "random_secondary"
     assert (lineman.spp, lineman.value) == (0, 70_000)
@@ -216,7 +217,7 @@ def test_characteristic_rolled_by_seeded_dice_then_chosen(team, editor):
     assert lineman.spp == 18  # nothing is spent until the coach chooses
     choices = advancement.characteristic_choices(lineman)
     assert choices == formulas.characteristic_choices(
-        roll.total, formulas.Characteristics(**lineman.profile())
+        roll.total, formulas.Characteristics(**lineman.profile()), edition=get_edition("bb2020")
     )
     advancement.choose_characteristic(team=team, editor=editor, player=lineman, characteristic=choices[0])
     lineman = _fresh(lineman)

@@ -72,7 +72,7 @@ def test_ctv_leaves_out_players_who_miss_the_next_game_or_retired_for_a_while(co
 
 
 def test_low_cost_linemen_belong_to_the_ogre_and_snotling_team_lists():
-    teams = [team.id for team in get_edition().teams.values() if team.has_rule("low_cost_linemen")]
+    teams = [team.id for team in get_edition("bb2020").teams.values() if team.has_rule("low_cost_linemen")]
     assert teams == ["ogre", "snotling"]
 
 

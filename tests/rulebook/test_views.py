@@ -11,7 +11,7 @@ from django.utils.html import escape
 
 from rulebook.edition import get_edition
 
-EDITION = get_edition()
+EDITION = get_edition("bb2020")
 PAGES = [
     "/rules/",
     "/rules/bb2020/teams/",

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from rulebook.edition import DEFAULT_EDITION, available_editions, get_edition
+from rulebook.edition import available_editions, get_edition
 from rulebook.export import export_json
 
 
@@ -8,7 +8,7 @@ class Command(BaseCommand):
     help = "Print an edition of the rulebook as JSON (schema: rulebook/EXPORT.md)."
 
     def add_arguments(self, parser):
-        parser.add_argument("edition", nargs="?", default=DEFAULT_EDITION, help="edition id, e.g. bb2020")
+        parser.add_argument("edition", help="edition id, e.g. bb2025 (see /rules/)")
 
     def handle(self, *args, edition, **options):
         if edition not in available_editions():
