@@ -1,6 +1,7 @@
 """Forms of the league pages: they validate input into domain values; save() calls the service."""
 
 from django import forms
+from django.core.validators import validate_slug
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -123,7 +124,8 @@ class InvitationForm(forms.Form):
 
 
 class JoinForm(forms.Form):
-    code = forms.CharField(label=_("Invitation code"), max_length=32)
+    # Codes are URL-safe tokens: anything else (a "/", spaces inside...) could not be put in the link.
+    code = forms.CharField(label=_("Invitation code"), max_length=32, validators=[validate_slug])
 
 
 class SeasonForm(forms.Form):

@@ -210,6 +210,14 @@ def test_join_with_an_unknown_code_says_so(client, coach):
     assert "unknown, expired or used up" in content
 
 
+@pytest.mark.parametrize("code", ["a/b", "../x", "code with spaces", "<b>", "ab\u0000c"])
+def test_join_with_a_code_that_cannot_be_one_is_refused_without_error(client, coach, code):
+    client.force_login(coach)
+    response = client.post(reverse("league:join"), {"code": code})
+    assert response.status_code == 200
+    assert "Enter a valid" in response.content.decode() or "Null characters" in response.content.decode()
+
+
 def test_fixture_page_offers_the_opponent_confirm_and_dispute(client, season, home, away, opponent, coach):
     fixture = play(season, home, away, 2, 1, status=Result.Status.SUBMITTED)
     client.force_login(opponent)
