@@ -198,6 +198,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "accounts.client.client_ip"
 AXES_VERBOSE = False
+AXES_DISABLE_ACCESS_LOG = True  # count failures only: a row per successful login is not needed
 # The password reset form: at most this many requests per client address and per e-mail address an hour.
 PASSWORD_RESET_LIMIT = env_int("PASSWORD_RESET_LIMIT", 5, minimum=1)
 

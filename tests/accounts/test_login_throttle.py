@@ -129,3 +129,4 @@ def test_behind_a_proxy_the_address_the_proxy_appended_is_counted(rf, settings):
     assert client_ip(request) == "10.0.0.2"
     settings.BEHIND_PROXY = True
     assert client_ip(request) == "198.51.100.20"
+    assert client_ip(rf.get("/", REMOTE_ADDR="")) is None
