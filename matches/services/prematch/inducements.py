@@ -12,7 +12,6 @@ from matches.models import other
 from matches.services.prematch.journeymen import base_ctv, ctv
 from matches.services.prematch.offers import mercenaries_bought, mercenary_players, side_bet_bought
 from matches.services.prematch.sequence import require_step
-from matches.services.prematch.shared import edition_of
 from rulebook import formulas
 from rulebook.data import hireling_available, hireling_price
 
@@ -26,7 +25,7 @@ def favourite_side(match):
 
 
 def _procedure(match):
-    edition = edition_of(match)
+    edition = match.edition
     return next(p for p in edition.settings["petty_cash_procedure"] if p["id"] == match.petty_cash_procedure)
 
 
@@ -46,7 +45,7 @@ def budget(match, side):
         favourite_treasury=match.team(favourite).treasury,
         favourite_spent=spent,
         procedure=match.petty_cash_procedure,
-        edition=edition_of(match),
+        edition=match.edition,
     )
     if side == favourite and favourite_side(match) is not None:
         return {"petty_cash": 0, "treasury": cash.favourite_treasury}
@@ -99,7 +98,7 @@ def hired_by_opponent(match, side):
     """{(id, choice)} of the star players and named hirelings hired by the other team that `side` may
     not hire too: in BB2020 one person cannot play or work for both teams, so the team that buys
     second may not; an inducement with both_teams_may_hire (BB2025) withholds nothing."""
-    edition = edition_of(match)
+    edition = match.edition
     taken = set()
     for item in match.side_value("inducements", other(side)):
         inducement = edition.inducements.get(item["id"])
@@ -131,7 +130,7 @@ def _offered_to(inducement, team, match):
 
 
 def _all_items(match, side):
-    edition = edition_of(match)
+    edition = match.edition
     team = match.team(side)
     rules, chosen = team.rules, team.draft_choices
     items = []
@@ -201,7 +200,7 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0):
     require_step(match, "inducements")
     if not may_buy_now(match, side):
         raise ValidationError(_("The other team buys its inducements first."))
-    edition = edition_of(match)
+    edition = match.edition
     offered = {f"{i['id']}:{i['choice']}" if i["choice"] else i["id"]: i for i in catalogue(match, side)}
     taken = {f"{i['id']}:{i['choice']}": i for i in withheld(match, side)}
     bought = []

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from matches.models import SIDES
 from matches.services.prematch.sequence import require_step
-from matches.services.prematch.shared import Numbered, edition_of
+from matches.services.prematch.shared import Numbered
 from rosters.services import next_free_number
 from rulebook.edition import get_edition
 
@@ -51,7 +51,7 @@ def base_ctv(match, side):
 
 def inducements_value(match, side):
     """What the inducements bought add to CTV (all but those whose data say counts_in_ctv = false)."""
-    edition = edition_of(match)
+    edition = match.edition
     return sum(
         item["price"] * item["count"]
         for item in match.side_value("inducements", side)

@@ -6,7 +6,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from matches.services.prematch.journeymen import available_players
-from matches.services.prematch.shared import Numbered, edition_of, skill_ref
+from matches.services.prematch.shared import Numbered, skill_ref
 from rosters.services import next_free_number
 
 
@@ -34,7 +34,7 @@ def mercenary_offer(match, side):
     "positions": [{"position", "price", "room", "skills"}]}: each position of its own roster at the
     roster cost plus the surcharge, with the room its maximum leaves after the available players and
     journeymen of that position (players missing the game do not count)."""
-    edition = edition_of(match)
+    edition = match.edition
     team = match.team(side)
     inducement = _offered(edition, team, "mercenary_player")
     if inducement is None:
@@ -67,7 +67,7 @@ def mercenary_offer(match, side):
 def side_bet_offer(match, side):
     """The stake `side` may bet on its own win ({"inducement", "min", "max", "step", "multiplier"}), or
     None when its team may not."""
-    edition = edition_of(match)
+    edition = match.edition
     inducement = _offered(edition, match.team(side), "side_bet")
     if inducement is None:
         return None
@@ -199,7 +199,7 @@ def side_bet_bought(match, side, stake):
 def mercenary_players(match, side, bought):
     """The match players of the mercenaries `bought` (numbered after the roster and journeymen); gives
     each item the key of its player. Loner and the other skills every mercenary has come from data."""
-    edition = edition_of(match)
+    edition = match.edition
     team = match.team(side)
     given = list(edition.inducements["mercenary_player"].extra.get("skills", []))
     taken = list(team.players.on_roster()) + [Numbered(entry["number"]) for entry in match.journeymen(side)]

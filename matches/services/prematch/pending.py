@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 from matches.models import SIDES
 from matches.services import effects
-from matches.services.prematch.shared import edition_of
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,7 @@ def prayer_needs(row, entry):
 
 def pending_prayers(match):
     """The PendingPrayers of both sides, in the order rolled (no query)."""
-    table = edition_of(match).table("prayers_to_nuffle")
+    table = match.edition.table("prayers_to_nuffle")
     pending = []
     for side in SIDES:
         for entry in effects.prayer_entries(match, side):

@@ -11,7 +11,7 @@ from matches.services.common import log_roll, record_roll, roll_dice
 from matches.services.prematch.pending import pending_prayer
 from matches.services.prematch.prayers import prayer_candidates, prayer_skill_options, random_player_dice
 from matches.services.prematch.sequence import require_step
-from matches.services.prematch.shared import STEP, edition_of, skill_ref
+from matches.services.prematch.shared import STEP, skill_ref
 
 
 def _prayer_to_record(match, side, prayer, need):
@@ -96,7 +96,7 @@ def _dice_subject(candidate):
 
 def _pick_at_random(match, side, prayer, candidates, count, *, dice, user, faces):
     """`count` different players of `candidates` (in list order), one die each, misses re-rolled."""
-    notation = random_player_dice(edition_of(match))
+    notation = random_player_dice(match.edition)
     entered = list(faces or [])
     if entered and len(entered) != count:
         raise ValidationError(

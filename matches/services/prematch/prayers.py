@@ -9,7 +9,7 @@ from matches.models import SIDES, other
 from matches.services.common import record_roll
 from matches.services.prematch.journeymen import available_players, ctv
 from matches.services.prematch.sequence import prayers_bought, prayers_bought_as_inducement, require_step
-from matches.services.prematch.shared import STEP, edition_of
+from matches.services.prematch.shared import STEP
 from rulebook import formulas
 from rulebook.data import SkillRef
 
@@ -22,7 +22,7 @@ def prayers_side(match):
     home, away = ctv(match, "home"), ctv(match, "away")
     if home == away:
         return None, 0
-    count = formulas.prayers_count(home, away, edition=edition_of(match))
+    count = formulas.prayers_count(home, away, edition=match.edition)
     return ("home" if home < away else "away"), count
 
 
@@ -57,7 +57,7 @@ def roll_prayers(match, *, dice, user, faces=None, side=None):
     count = waiting.get(side, 0)
     results = []
     if side:
-        table = edition_of(match).table("prayers_to_nuffle")
+        table = match.edition.table("prayers_to_nuffle")
         team = match.team(side)
         entered = list(faces or [])
         if entered and len(entered) != count:
@@ -109,7 +109,7 @@ def match_players(match, side):
         }
         for player in available_players(team)
     ]
-    journeyman_skills = edition_of(match).settings["journeymen"]["skills"]
+    journeyman_skills = match.edition.settings["journeymen"]["skills"]
     for entry in match.journeymen(side):
         position = team.rules.position(entry["position"])
         skills = entry.get("skills", []) if entry.get("mercenary") else journeyman_skills
@@ -144,7 +144,7 @@ def prayer_skill_options(match, pending, *, players=None):
         return []
     return [
         skill
-        for skill in edition_of(match).skills.values()
+        for skill in match.edition.skills.values()
         if skill.category in player["position"].primary and skill.id not in player["skills"]
     ]
 

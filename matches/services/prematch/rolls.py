@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from matches.models import SIDES
 from matches.services.common import record_roll
 from matches.services.prematch.sequence import require_step, start_if_ready
-from matches.services.prematch.shared import STEP, edition_of
+from matches.services.prematch.shared import STEP
 from rulebook import formulas
 
 
@@ -22,7 +22,7 @@ def _faces(faces, side=None):
 def roll_stadium(match, *, dice, user, faces=None):
     """Optional rule: the stadium (2D6). Side effects: sets match.stadium, logs the roll."""
     require_step(match, "stadium")
-    table = edition_of(match).table("stadium")
+    table = match.edition.table("stadium")
     roll = record_roll(
         match, dice=dice, notation=table.dice, purpose="stadium", step=STEP, user=user, faces=faces
     )
@@ -44,7 +44,7 @@ def roll_fans(match, *, dice, user, faces=None):
         roll = record_roll(
             match,
             dice=dice,
-            notation=edition_of(match).settings["fan_factor"]["dice"],
+            notation=match.edition.settings["fan_factor"]["dice"],
             purpose="fan_factor",
             step=STEP,
             user=user,
@@ -61,7 +61,7 @@ def roll_fans(match, *, dice, user, faces=None):
 def roll_weather(match, *, dice, user, faces=None):
     """The weather (2D6). Side effects: sets match.weather, logs the roll."""
     require_step(match, "weather")
-    table = edition_of(match).table("weather")
+    table = match.edition.table("weather")
     roll = record_roll(
         match, dice=dice, notation=table.dice, purpose="weather", step=STEP, user=user, faces=faces
     )
@@ -94,7 +94,7 @@ def choose_kicking(match, *, user, side=None, dice=None, faces=None):
 def roll_match_ball(match, *, dice, user, faces=None):
     """Optional rule: the match ball (D16). Side effects: sets match.match_ball, logs the roll."""
     require_step(match, "match_ball")
-    table = edition_of(match).table("match_balls")
+    table = match.edition.table("match_balls")
     roll = record_roll(
         match, dice=dice, notation=table.dice, purpose="match_ball", step=STEP, user=user, faces=faces
     )

@@ -7,21 +7,20 @@ from django.utils.translation import gettext as _
 from matches.models import SIDES, Match
 from matches.services.common import require_status
 from matches.services.prematch.pending import pending_prayers
-from matches.services.prematch.shared import edition_of
 from rulebook.edition import get_edition
 
 
 def prayers_bought_as_inducement(match):
     """Whether the match's edition sells Prayers to Nuffle as an inducement (BB2025) instead of granting
     them for a CTV gap."""
-    return edition_of(match).settings["prayers"].get("source") == "inducement"
+    return match.edition.settings["prayers"].get("source") == "inducement"
 
 
 def prayers_bought(match, side):
     """How many Prayers to Nuffle `side` bought as inducements (0 where the edition grants them)."""
     if not prayers_bought_as_inducement(match):
         return 0
-    inducement = edition_of(match).settings["prayers"]["inducement"]
+    inducement = match.edition.settings["prayers"]["inducement"]
     return sum(item["count"] for item in match.side_value("inducements", side) if item["id"] == inducement)
 
 

@@ -2,13 +2,8 @@
 helpers for players of the match."""
 
 from rulebook.data import SkillRef
-from rulebook.edition import get_edition
 
 STEP = "pre_match"
-
-
-def edition_of(match):
-    return get_edition(match.home_team.edition)
 
 
 class Numbered:
