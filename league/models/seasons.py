@@ -28,8 +28,11 @@ def _coin_seed():
 
 
 class Season(models.Model):
+    # The life cycle, in order (league.services.seasons moves a season along it): teams enter, the
+    # commissioner schedules the fixtures, starts the season, and finishes it (or reopens it).
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
+        SCHEDULED = "scheduled", pgettext_lazy("season status", "Scheduled")
         RUNNING = "running", pgettext_lazy("season status", "Running")
         FINISHED = "finished", pgettext_lazy("season status", "Finished")
 
@@ -43,6 +46,9 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=80)
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.REGISTRATION)
     format = models.CharField(_("format"), max_length=20, choices=Format, default=Format.ROUND_ROBIN)
+    # Why the commissioner finished the season with fixtures still unplayed (empty otherwise): shown on
+    # the season page, so that coaches know why their game never counted.
+    finish_reason = models.TextField(_("reason for finishing early"), blank=True)
     # Seeds the coin-flip tie-breaker, so it stays the same across reads, exports and imports.
     coin_seed = models.CharField(max_length=24, default=_coin_seed, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
