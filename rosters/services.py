@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rosters import ledger
+from rosters import ledger, names
 from rosters.captain import CAPTAIN_RULE
 from rosters.models import EDITION_OF_OLD_TEAMS, LedgerEntry, Player, Team
 from rulebook.edition import get_edition
@@ -119,8 +119,18 @@ def hiring_problems(team, position_id, players=None):
     return problems
 
 
+def _generated_name(team, position, number):
+    """A name from the team's people's list, none the team ever had; "Player 8" without a list."""
+    taken = team.players.values_list("name", flat=True)
+    generated = names.new_name(
+        roster=team.roster, position=position, team_key=team.pk, number=number, taken=taken
+    )
+    return generated or _("Player %(number)d") % {"number": number}
+
+
 def hire_player(*, team, actor, position, name, number=None, as_commissioner=False):
-    """Hire a player of `position`, paid from the treasury (the draft budget while drafting).
+    """Hire a player of `position`, paid from the treasury (the draft budget while drafting). Without
+    a `name`, the player gets one from the team's people's list (rosters.names).
 
     Side effects: creates the Player, lowers the treasury, writes a ledger entry.
     """
@@ -138,7 +148,7 @@ def hire_player(*, team, actor, position, name, number=None, as_commissioner=Fal
         player = Player.objects.create(
             team=team,
             number=number,
-            name=name.strip() or _("Player %(number)d") % {"number": number},
+            name=name.strip() or _generated_name(team, position, number),
             position=position,
             **rules.profile.as_dict(),
         )

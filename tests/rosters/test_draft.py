@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from rosters import services
+from rosters import names, services
 from rosters.models import Player, Team
 from tests.rosters.helpers import HUMAN_ELEVEN, make_team
 
@@ -167,12 +167,16 @@ def test_hire_player_refuses_a_number_already_taken(coach):
         services.hire_player(team=team, actor=coach, position="lineman", name="Twin", number=1)
 
 
-def test_hire_player_gives_the_first_free_number_and_a_default_name(coach):
+def test_hire_player_gives_the_first_free_number_and_a_name_from_the_list(coach):
     team = make_team(coach, positions=["lineman", "lineman"])
     first = team.players.get(number=1)
     services.fire_player(team=team, actor=coach, player=first)
     player = services.hire_player(team=team, actor=coach, position="blitzer", name="")
-    assert (player.number, player.name) == (1, "Player 1")
+    given, family = player.name.split(" ", 1)
+    human = names.names().families["human"]
+    assert player.number == 1
+    assert (given in human.first, family in human.last) == (True, True)
+    assert player.name != team.players.get(number=2).name
 
 
 @pytest.mark.parametrize(("fans", "treasury"), [(1, 1_000_000), (4, 970_000), (6, 950_000)])

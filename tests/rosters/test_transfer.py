@@ -99,12 +99,15 @@ def _broken(seasoned_team, change):
         (lambda d: d.update(roster="space_marines"), "Unknown team list “space_marines”."),
         (lambda d: d.update(edition="bb1987"), "Unknown edition “bb1987”."),
         (
-            lambda d: d["players"][0].update(position="wizard"),
-            "players[0] (#1 Player 1): Unknown position “wizard” for the Human team list.",
+            lambda d: d["players"][0].update(position="wizard", name="Hans"),
+            "players[0] (#1 Hans): Unknown position “wizard” for the Human team list.",
         ),
         (
-            lambda d: d["players"][1]["advancements"].append({"kind": "random_primary", "skill": "lasers"}),
-            "players[1] (#2 Player 2).advancements[0]: Unknown skill “lasers”.",
+            lambda d: (
+                d["players"][1].update(name="Gretel"),
+                d["players"][1]["advancements"].append({"kind": "random_primary", "skill": "lasers"}),
+            ),
+            "players[1] (#2 Gretel).advancements[0]: Unknown skill “lasers”.",
         ),
         (
             lambda d: d["players"][1]["advancements"].append({"kind": "bribe", "skill": "block"}),

@@ -112,16 +112,17 @@ def test_adding_a_player_with_htmx_returns_the_panel_only(client_of, coach):
     assert response.status_code == 200
     assert "<html" not in html
     assert html.lstrip().startswith('<section id="team-panel"')
-    assert "Hired Player 1 (Human Blitzer) for 85,000 gp." in html
+    player = team.players.get()
+    assert f"Hired {player.name} (Human Blitzer) for 85,000 gp." in html
     assert "915,000" in html
-    assert team.players.get().position == "blitzer"
+    assert player.position == "blitzer"
 
 
 def test_adding_a_player_without_javascript_redirects_back_with_a_message(client_of, coach):
     team = make_team(coach)
     response = client_of.post(_url("hire", team), {"position": "lineman"}, follow=True)
     assert response.redirect_chain == [(_url("manage", team), 302)]
-    assert "Hired Player 1 (Human Lineman) for 50,000 gp." in _messages(response)
+    assert f"Hired {team.players.get().name} (Human Lineman) for 50,000 gp." in _messages(response)
 
 
 def test_adding_a_player_the_rules_refuse_says_why_and_changes_nothing(client_of, coach):
@@ -133,8 +134,9 @@ def test_adding_a_player_the_rules_refuse_says_why_and_changes_nothing(client_of
 
 def test_removing_a_player_at_the_draft_refunds_him(client_of, coach):
     team = make_team(coach, positions=["blitzer"])
-    html = client_of.post(_url("fire", team, get_player(team)), **HTMX).content.decode()
-    assert "Removed Player 1; 85,000 gp back in the budget." in html
+    player = get_player(team)
+    html = client_of.post(_url("fire", team, player), **HTMX).content.decode()
+    assert f"Removed {player.name}; 85,000 gp back in the budget." in html
     assert not team.players.exists()
 
 
@@ -277,7 +279,8 @@ def test_team_page_shows_the_ledger_as_a_timeline(client, sheet_team):
     html = client.get(_url("team", sheet_team) + "?ledger=all").content.decode()
     ledger_html = html.split('id="ledger-heading"')[1]
     assert "Team created from the Human team list with 1,000,000 gp." in ledger_html
-    assert "Hired Player 1 (Human Lineman) for 50,000 gp." in ledger_html
+    first = sheet_team.players.get(number=1)
+    assert f"Hired {first.name} (Human Lineman) for 50,000 gp." in ledger_html
     assert "Treasury: 1,000,000 → 950,000" in ledger_html
     assert "-50,000 gp" in ledger_html
     assert "gained Tackle (Random Primary skill) for 3 SPP. 2D6: 4, 5 (entered)" in ledger_html
@@ -314,9 +317,9 @@ def test_team_page_of_a_long_ledger_links_to_the_whole_of_it(client, coach):
     team = make_team(coach, positions=["lineman"] * 16)
     html = client.get(_url("team", team)).content.decode()
     assert (
-        html.count("Hired Player") == 20 - 0
+        html.count("(Human Lineman) for 50,000 gp.") == 20 - 0
         and "The whole ledger" in html
-        or html.count("Hired Player") == 16
+        or html.count("(Human Lineman) for 50,000 gp.") == 16
     )
     html = client.get(_url("team", team) + "?ledger=all").content.decode()
     assert "Team created from the Human team list" in html
@@ -328,13 +331,14 @@ def test_team_page_of_a_long_ledger_links_to_the_whole_of_it(client, coach):
 def test_player_page_renames_and_renumbers(client_of, coach):
     team = ready_human_team(coach)
     player = get_player(team, "thrower")
+    drafted_name = player.name
     html = client_of.get(_url("player", team, player)).content.decode()
     assert "Human Thrower" in html
     assert "Sure Hands" in html
     response = client_of.post(_url("player", team, player), {"name": "Hans", "number": "12"}, follow=True)
     player.refresh_from_db()
     assert (player.name, player.number) == ("Hans", 12)
-    assert "Player 9 is now #12 Hans." in _messages(response)
+    assert f"{drafted_name} is now #12 Hans." in _messages(response)
 
 
 def test_player_page_refuses_a_number_already_taken(client_of, coach):
@@ -398,8 +402,8 @@ def test_random_skill_with_entered_dice_through_the_page(client_of, coach):
     )
     player.refresh_from_db()
     assert player.advancements[0]["skill"] == "block"
-    assert "Player 1 gained Block (Random Primary skill) for 3 SPP. 2D6: 1, 1 (entered)" in _messages(
-        response
+    assert f"{player.name} gained Block (Random Primary skill) for 3 SPP. 2D6: 1, 1 (entered)" in (
+        _messages(response)
     )
 
 

@@ -1,0 +1,106 @@
+"""Names for new players: every team list of every edition has a people's list, names are stable and
+never repeated within a team, and the coach may always rename a player."""
+
+import pytest
+from django.utils import translation
+
+from rosters import names, services
+from rulebook.edition import available_editions, get_edition
+from tests.rosters.helpers import make_team
+
+EVERY_POSITION = [
+    (edition, team.id, position.id)
+    for edition in available_editions()
+    for team in get_edition(edition).teams.values()
+    for position in team.positions
+]
+
+
+@pytest.mark.parametrize(("edition", "roster", "position"), EVERY_POSITION)
+def test_every_position_of_every_edition_has_a_family_with_names(edition, roster, position):
+    family = names.names().family(roster, position)
+    assert family is not None, f"{edition}: {roster}/{position} has no name family"
+    assert len(family.first) >= 15
+    assert len(family.last) >= 15
+    assert names.new_name(roster=roster, position=position, team_key=1, number=1)
+
+
+def test_every_family_and_position_named_in_the_file_exists():
+    lists = names.names()
+    assert set(lists.rosters.values()) | set(lists.positions.values()) <= set(lists.families)
+    positions = {position for *_, position in EVERY_POSITION}
+    assert set(lists.positions) <= positions, set(lists.positions) - positions
+    rosters = {roster for _, roster, _ in EVERY_POSITION}
+    assert set(lists.rosters) == rosters
+
+
+def test_no_family_repeats_a_name():
+    for family in names.names().families.values():
+        assert len(set(family.first)) == len(family.first), family.id
+        assert len(set(family.last)) == len(family.last), family.id
+
+
+def test_a_players_people_can_differ_from_the_team_lists():
+    lists = names.names()
+    assert lists.family("orc", "goblin").id == "goblin"
+    assert lists.family("orc", "blitzer").id == "orc"
+    assert lists.family("human", "ogre").id == "ogre"
+    assert lists.family("underworld_denizens", "skaven_blitzer").id == "skaven"
+    assert lists.family("space_marines", "lineman") is None
+
+
+def test_the_same_team_and_number_give_the_same_name():
+    first = names.new_name(roster="dwarf", position="blitzer", team_key=7, number=3)
+    again = names.new_name(roster="dwarf", position="blitzer", team_key=7, number=3)
+    other_team = [
+        names.new_name(roster="dwarf", position="blitzer", team_key=k, number=3) for k in range(8, 20)
+    ]
+    assert first == again
+    assert any(name != first for name in other_team)
+
+
+def test_a_taken_name_is_never_given_again():
+    family = names.names().families["snotling"]
+    every = {f"{a} {b}" for a in family.first for b in family.last}
+    taken = set(every)
+    last_free = names.new_name(roster="snotling", position="snotling_lineman", team_key=1, number=1)
+    taken.discard(last_free)
+    assert (
+        names.new_name(roster="snotling", position="snotling_lineman", team_key=1, number=1, taken=taken)
+        == last_free
+    )
+    assert (
+        names.new_name(roster="snotling", position="snotling_lineman", team_key=1, number=1, taken=every)
+        == ""
+    )
+
+
+def test_the_order_of_the_two_names_is_the_translators():
+    with translation.override("en"):
+        assert names.full_name("Grukk", "Skullsplitta") == "Grukk Skullsplitta"
+
+
+@pytest.mark.django_db
+def test_a_drafted_team_has_sixteen_different_names(coach):
+    team = make_team(coach, roster="skaven", positions=["clanrat_lineman"] * 14 + ["blitzer"] * 2)
+    drafted = list(team.players.values_list("name", flat=True))
+    assert len(set(drafted)) == 16
+    assert not any(name.startswith("Player") for name in drafted)
+
+
+@pytest.mark.django_db
+def test_a_rehired_number_gets_a_name_the_team_never_had(coach):
+    team = make_team(coach, positions=["lineman"])
+    first = team.players.get()
+    services.fire_player(team=team, actor=coach, player=first)
+    # Fired at the draft, the player is gone: give the name to a player still on the team instead.
+    services.hire_player(team=team, actor=coach, position="lineman", name=first.name, number=5)
+    again = services.hire_player(team=team, actor=coach, position="lineman", name="", number=1)
+    assert again.name != first.name
+
+
+@pytest.mark.django_db
+def test_a_name_typed_at_hiring_is_kept(coach):
+    team = make_team(coach)
+    player = services.hire_player(team=team, actor=coach, position="lineman", name="  Hans Dunkel ")
+    assert player.name == "Hans Dunkel"
