@@ -142,8 +142,10 @@ def _play_fixture(fixture, dice):
     }
     postmatch.roll_postmatch(match, dice=dice, user=user, nominees=nominees, stalled=stalled)
     league_link.submit_to_league(match, user=user)
+    # Confirming applies the match to both rosters (league.hooks).
     confirm_result(result=league_link.league_result(match), by=fixture.away.coach)
-    return postmatch.apply_postmatch(match, user=user)
+    match.refresh_from_db()
+    return match
 
 
 def _start_fixture(fixture, dice):

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from dugout.tasks import send_on_commit
+from league.hooks import hooks
 from league.models import Fixture, Result
 from league.permissions import require_commissioner
 from league.services.standings import recompute_standings
@@ -104,28 +105,34 @@ def _require_opponent(result, user):
 
 
 def confirm_result(*, result, by):
-    """The opponent agrees: the result counts from now on.
+    """The opponent agrees: the result counts from now on, and a match recorded for it is applied.
 
     Side effects: saves the Result (status confirmed, team values recorded), marks the fixture confirmed,
-    recomputes the season's stored table, and notifies both coaches.
+    recomputes the season's stored table, applies the fixture's recorded match to both rosters (the
+    result_confirmed hook: matches), and notifies both coaches; all in one transaction.
     """
     _require_opponent(result, by)
     with transaction.atomic():
         # Two confirmations at once: the second waits for the row, then finds it confirmed (and no
-        # second "confirmed" message goes out).
+        # second "confirmed" message goes out, no second apply).
         status = Result.objects.select_for_update().values_list("status", flat=True).get(pk=result.pk)
         if CONFIRMED in (status, result.status):
             raise ValidationError(_("This result is already confirmed."))
-        return _confirm(result)
+        return _confirm(result, by=by)
 
 
-def _confirm(result):
+def _confirm(result, *, by):
     with transaction.atomic():
+        if result.pk:
+            # The row lock orders a commissioner's decision after a coach's confirmation (or the
+            # reverse): the second one finds the match applied already and applies nothing.
+            Result.objects.select_for_update().filter(pk=result.pk).exists()
         result.status = CONFIRMED
         result.confirmed_at = timezone.now()
         _snapshot_team_values(result)
         result.save()
         _counts(result, confirmed=True)
+        hooks.result_confirmed(result=result, by=by)
         _notify(result, "confirmed")
     return result
 
@@ -162,7 +169,8 @@ def decide_result(
     """A commissioner settles a result: confirms it as it is, or with the score given.
 
     Side effects: saves the Result (status confirmed, decided_by), marks the fixture confirmed,
-    recomputes the season's stored table, and notifies both coaches.
+    recomputes the season's stored table, applies the fixture's recorded match to both rosters when it
+    is not applied yet (the result_confirmed hook), and notifies both coaches.
     """
     require_commissioner(by, result.fixture.season.league)
     if home_score is not None:
@@ -179,7 +187,7 @@ def decide_result(
     if comment.strip():
         result.comment = comment.strip()
     result.decided_by = by
-    return _confirm(result)
+    return _confirm(result, by=by)
 
 
 def record_result_as_commissioner(
@@ -208,18 +216,23 @@ def record_result_as_commissioner(
 def reopen_result(*, result, by, reason=""):
     """A commissioner takes a confirmed result out of the standings until it is confirmed again.
 
-    Side effects: saves the Result (status submitted, awaiting the opponent or a commissioner), marks
-    the fixture unconfirmed and recomputes the season's stored table.
+    The match recorded for it, if applied, is undone so that confirming again applies it once more;
+    when a later match of either team depends on it, it stays applied (confirming again then applies
+    nothing). Side effects: saves the Result (status submitted, awaiting the opponent or a
+    commissioner), marks the fixture unconfirmed, recomputes the season's stored table and may restore
+    both rosters (the result_reopened hook: matches); all in one transaction.
     """
     require_commissioner(by, result.fixture.season.league)
-    if result.status != CONFIRMED:
-        raise ValidationError(_("Only a confirmed result can be reopened."))
-    result.status = SUBMITTED
-    result.confirmed_at = None
-    result.decided_by = None
-    if reason.strip():
-        result.comment = reason.strip()
     with transaction.atomic():
+        status = Result.objects.select_for_update().values_list("status", flat=True).get(pk=result.pk)
+        if status != CONFIRMED:
+            raise ValidationError(_("Only a confirmed result can be reopened."))
+        result.status = SUBMITTED
+        result.confirmed_at = None
+        result.decided_by = None
+        if reason.strip():
+            result.comment = reason.strip()
+        hooks.result_reopened(result=result, by=by)
         result.save()
         _counts(result, confirmed=False)
     return result

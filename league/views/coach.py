@@ -4,10 +4,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.forms import CommentForm, JoinForm, RegisterTeamForm, ResultForm
+from league.hooks import hooks
 from league.models import Invitation, SeasonEntry
 from league.services import entries as entry_services
 from league.services import leagues as league_services
@@ -85,17 +87,33 @@ def result_submit(request, pk):
     return _back_to(fixture)
 
 
+def _confirmed_message(result):
+    match = hooks.recorded_matches([result.fixture_id]).get(result.fixture_id)
+    if match is not None and match.applied:
+        return _("The result is confirmed and the match is applied to both teams.")
+    return _("The result is confirmed.")
+
+
+def _back_to_next(request, fixture):
+    """Back where the confirm button was (the match page, the home page), else the fixture page."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return _back_to(fixture)
+
+
 @login_required
 @require_POST
 def result_confirm(request, pk):
+    """The opponent confirms; the service applies a recorded match to both teams in the same write."""
     fixture = get_fixture(request, pk)
     result = _get_result(fixture)
     _attempt(
         request,
         lambda: result_services.confirm_result(result=result, by=request.user),
-        _("The result is confirmed."),
+        _confirmed_message,
     )
-    return _back_to(fixture)
+    return _back_to_next(request, fixture)
 
 
 @login_required

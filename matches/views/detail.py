@@ -5,13 +5,23 @@ from django.shortcuts import render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
+from league.models import Fixture
+from league.services.progress import progress_for
 from matches.forms import PostmatchForm
 from matches.models import Match
 from matches.services import league as league_link
 from matches.services import postmatch
-from matches.views.access import _texts, may_undo_apply, recorder
+from matches.views.access import _is_commissioner, _texts, may_undo_apply, recorder
 from matches.views.live import _asked_quick_form, _live_context, _scoreboard
 from matches.views.prematch import _prematch_context
+
+# Once sent to the league, the match page says where its result stands (league.services.progress).
+_SENT = {Match.Status.SUBMITTED, Match.Status.CONFIRMED, Match.Status.APPLIED}
+
+
+def _progress(request, match):
+    fixture = Fixture.objects.with_related().get(pk=match.fixture_id)
+    return progress_for(fixture, user=request.user, commissions=_is_commissioner(request.user, match))
 
 
 @recorder
@@ -30,9 +40,10 @@ def match_detail(request, match):
         league_link.refresh_status(match)
         context.update(
             preview=postmatch.preview(match),
-            league_result=league_link.league_result(match),
             ready_to_apply=league_link.ready_to_apply(match),
         )
+    if not match.is_friendly and match.status in _SENT:
+        context["progress"] = _progress(request, match)
     if request.htmx and request.GET.get("fragment") == "scoreboard":
         return render(request, "matches/match.html#scoreboard", context)
     if request.htmx.target == "live" and not request.htmx.history_restore_request:

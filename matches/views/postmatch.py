@@ -22,7 +22,7 @@ def submit_to_league(request, match):
         league_link.submit_to_league(match, user=request.user)
     except ValidationError as error:
         return _failed(request, match, error)
-    return _done(request, match, _("The result was sent to the league: the other coach confirms it there."))
+    return _done(request, match, _("The result was sent to the league. What happens next is shown below."))
 
 
 @recorder

@@ -164,13 +164,19 @@ def test_two_coaches_play_a_bb2025_league_match_on_phones(new_context, base_url)
     grom.get_by_role("button", name="Roll the post-match dice").click()
     grom.get_by_role("button", name="Submit the result to the league").click()
 
-    # The Norse coach confirms the result in the league; the Orc coach applies it to both teams.
+    # The Norse coach confirms the result in the league, which applies it to both teams; the Orc
+    # coach's match page says so and opens the report.
     fixture_url = base_url + reverse("league:fixture", args=[match.fixture_id])
     sven.goto(fixture_url)
     sven.get_by_role("button", name="Confirm the result").click()
-    expect(sven.get_by_text("The result is confirmed.")).to_be_visible()
+    expect(
+        sven.get_by_text("The result is confirmed and the match is applied to both teams.")
+    ).to_be_visible()
     grom.goto(base_url + reverse("matches:detail", args=[match.pk]))
-    grom.get_by_role("button", name="Apply to both teams").click()
+    expect(grom.get_by_test_id(f"result-progress-{match.fixture_id}")).to_contain_text(
+        "Applied to both teams"
+    )
+    grom.get_by_role("button", name="Match report").click()
     expect(grom.get_by_test_id(f"stalled-{norse_side}")).to_have_text("yes: no bonus")
     expect(grom.get_by_test_id(f"stalled-{orc_side}")).to_have_text("no")
     match.refresh_from_db()

@@ -24,12 +24,13 @@ def _touchdowns(played):
 
 @pytest.fixture
 def applied(fixture, home_coach, away_coach):  # noqa: F811
-    """The fixture's match, played (a touchdown by the home team's first player), confirmed, applied."""
+    """The fixture's match, played (a touchdown by the home team's first player), confirmed: applied."""
     match = league_link.create_league_match(fixture=fixture, created_by=home_coach)
     match = _play_to_post_match(match, home_coach)
     league_link.submit_to_league(match, user=home_coach)
     confirm_result(result=Result.objects.get(fixture=fixture), by=away_coach)
-    return postmatch.apply_postmatch(match, user=home_coach)
+    match.refresh_from_db()
+    return match
 
 
 def test_apply_postmatch_when_a_league_match_adds_its_players_stats_to_the_boards(applied):
