@@ -72,6 +72,15 @@ def _stage(result, match):
     return Stage.WAITING
 
 
+def _side_of_user_id(fixture, user_id):
+    """Fixture.side_of by the user's id: the submitter's side without loading the submitter."""
+    if user_id is not None and fixture.home.coach_id == user_id:
+        return "home"
+    if user_id is not None and fixture.away.coach_id == user_id:
+        return "away"
+    return None
+
+
 def fixture_progress(fixture, *, user, match, commissions=False):
     """The Progress of `fixture` (loaded with_related) seen by `user`, given its RecordedMatch or None.
 
@@ -80,7 +89,7 @@ def fixture_progress(fixture, *, user, match, commissions=False):
     """
     result = fixture.result_or_none
     side = fixture.side_of(user)
-    submitter = fixture.side_of(result.submitted_by) if result and result.submitted_by_id else None
+    submitter = _side_of_user_id(fixture, result.submitted_by_id) if result else None
     stage = _stage(result, match)
     waiting_for = []
     if stage in (Stage.WAITING, Stage.DISPUTED):
