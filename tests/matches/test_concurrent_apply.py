@@ -1,4 +1,5 @@
-"""Two simultaneous applies of the same match on PostgreSQL: exactly one wins."""
+"""Two simultaneous applies of the same match on PostgreSQL: exactly one wins; and two simultaneous
+confirmations of a league match's result (which apply it) change the rosters once."""
 
 import random
 import threading
@@ -7,10 +8,17 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
 
+from league.models import Result, SeasonEntry
+from league.services import results
+from matches.models import Match
 from matches.services import drives, postmatch, prematch
+from matches.services import league as league_link
 from rosters.models import LedgerEntry
 from rulebook.dice import Dice
+from tests.factories import UserFactory
+from tests.league.factories import make_fixture, make_league, make_season
 from tests.matches.prayers import name_prayer_targets
+from tests.matches.test_league_match import _play_to_post_match
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -53,3 +61,77 @@ def test_apply_when_two_requests_arrive_together_applies_once(match, home_coach,
     home_team.refresh_from_db()
     match.refresh_from_db()
     assert home_team.treasury == match.outcome["home"]["treasury"] != treasury_before
+
+
+def _at_once(*calls):
+    """Each of `calls` in its own thread (its own connection), released together as two requests
+    arriving at the same moment; what each returned, or the exception it raised."""
+    barrier = threading.Barrier(len(calls))
+    outcomes = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait(timeout=10)
+            outcomes[index] = call()
+        except Exception as error:  # noqa: BLE001 (the test asserts on it)
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=item) for item in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a request is still waiting (deadlock?)"
+    return outcomes
+
+
+@pytest.fixture
+def submitted(home_team, away_team, home_coach, away_coach):
+    """A league match played to its post-match rolls and submitted by the home coach."""
+
+    league = make_league(commissioner=UserFactory(username="commish"))
+    season, _entries = make_season(league)
+    home = SeasonEntry.objects.create(season=season, team=home_team, coach=home_coach, status="accepted")
+    away = SeasonEntry.objects.create(season=season, team=away_team, coach=away_coach, status="accepted")
+    fixture = make_fixture(season, home, away)
+    match = _play_to_post_match(
+        league_link.create_league_match(fixture=fixture, created_by=home_coach), home_coach
+    )
+    league_link.submit_to_league(match, user=home_coach)
+    return match
+
+
+@pytest.mark.parametrize("second", ["opponent", "commissioner"])
+def test_confirm_result_when_two_confirmations_arrive_together_changes_the_rosters_once(
+    submitted, away_coach, home_team, away_team, second
+):
+    """The opponent confirms twice at once (a double tap on two devices), or while a commissioner
+    decides: the result counts once and the match changes both rosters once."""
+    assert connection.vendor == "postgresql"
+    commissioner = submitted.fixture.season.league.commissioners.get()
+    treasuries = (home_team.treasury, away_team.treasury)
+
+    def confirm():
+        return results.confirm_result(result=Result.objects.get(fixture=submitted.fixture), by=away_coach)
+
+    def decide():
+        return results.decide_result(result=Result.objects.get(fixture=submitted.fixture), by=commissioner)
+
+    outcomes = _at_once(confirm, confirm if second == "opponent" else decide)
+
+    # Two opponents: the second waits for the row and is told it is confirmed. The opponent and a
+    # commissioner: whichever comes second either is told so (the opponent) or confirms anew (the
+    # commissioner, who may); either way the match is applied by the first only.
+    errors = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
+    assert [error.messages for error in errors] in ([["This result is already confirmed."]], []), outcomes
+    assert len(errors) == 1 or second == "commissioner", outcomes
+    submitted.refresh_from_db()
+    assert submitted.status == Match.Status.APPLIED
+    assert Result.objects.get(fixture=submitted.fixture).status == Result.Status.CONFIRMED
+    for team, side in ((home_team, "home"), (away_team, "away")):
+        assert LedgerEntry.objects.filter(team=team, kind="match").count() == 1
+        team.refresh_from_db()
+        assert team.treasury == submitted.outcome[side]["treasury"]
+    assert (home_team.treasury, away_team.treasury) != treasuries
