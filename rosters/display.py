@@ -4,8 +4,10 @@ profile, skills with their origin, the hiring rows of the draft panel and the le
 Plain functions over already-fetched models and rulebook data, in the active language; they run no query.
 """
 
+from collections import Counter
+
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from rosters.ledger import PLAYER_FIELDS, TEAM_FIELDS
 from rosters.models import LedgerEntry, Player, Team
@@ -125,6 +127,22 @@ def position_rows(team, players):
             }
         )
     return rows
+
+
+def lineup_offer(team, positions):
+    """What the "fill the roster" button hires: {"count", "positions" (text), "cost"}, or None."""
+    if not positions:
+        return None
+    return {
+        "count": len(positions),
+        "positions": _positions_text(team, Counter(positions)),
+        "cost": sum(team.rules.position(p).cost for p in positions),
+    }
+
+
+def _positions_text(team, counts):
+    """ "7 × Human Lineman, 2 × Human Blitzer" for {position id: count}."""
+    return ", ".join(f"{count} × {_position_name(team, position)}" for position, count in counts.items())
 
 
 def staff_rows(team):
@@ -268,6 +286,14 @@ def entry_summary(team, entry):
             "roster": edition.name(roster, language) if roster else details.get("roster", ""),
             "treasury": gold(details.get("treasury", 0)),
         }
+    if kind == Kind.HIRE and "players" in details:  # several at once (rosters.lineup)
+        count, positions = len(details["players"]), _positions_text(team, details["positions"])
+        text = ngettext(
+            "Hired %(count)d player (%(positions)s) for %(cost)s gp.",
+            "Hired %(count)d players (%(positions)s) for %(cost)s gp.",
+            count,
+        )
+        return text % {"count": count, "positions": positions, "cost": gold(details.get("cost", 0))}
     if kind == Kind.HIRE:
         position = _position_name(team, details.get("position"))
         return gettext("Hired %(player)s (%(position)s) for %(cost)s gp.") % {

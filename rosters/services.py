@@ -119,9 +119,10 @@ def hiring_problems(team, position_id, players=None):
     return problems
 
 
-def _generated_name(team, position, number):
-    """A name from the team's people's list, none the team ever had; "Player 8" without a list."""
-    taken = team.players.values_list("name", flat=True)
+def generated_name(team, position, number, taken=None):
+    """A name from the team's people's list, none of `taken` (by default: every name the team ever
+    had); "Player 8" without a list."""
+    taken = taken if taken is not None else team.players.values_list("name", flat=True)
     generated = names.new_name(
         roster=team.roster, position=position, team_key=team.pk, number=number, taken=taken
     )
@@ -148,7 +149,7 @@ def hire_player(*, team, actor, position, name, number=None, as_commissioner=Fal
         player = Player.objects.create(
             team=team,
             number=number,
-            name=name.strip() or _generated_name(team, position, number),
+            name=name.strip() or generated_name(team, position, number),
             position=position,
             **rules.profile.as_dict(),
         )

@@ -21,7 +21,6 @@ from rosters.forms.new_team import (
     EditionForm,
     NewTeamForm,
     draft_numbers,
-    special_rule_choices,
     team_list_choices,
 )
 from rosters.forms.redraft import RedraftForm
@@ -32,6 +31,7 @@ from rosters.forms.team import (
     FireForm,
     HireForm,
     ImportForm,
+    LineupForm,
     PlayerForm,
     ReadyForm,
     RerollForm,
@@ -53,6 +53,7 @@ __all__ = [
     "FireForm",
     "HireForm",
     "ImportForm",
+    "LineupForm",
     "NewTeamForm",
     "PlayerActionForm",
     "PlayerForm",
@@ -69,6 +70,5 @@ __all__ = [
     "UndoForm",
     "draft_numbers",
     "skill_choices",
-    "special_rule_choices",
     "team_list_choices",
 ]

@@ -1,7 +1,10 @@
 """The new-team form: an edition, a team list of that edition, and the draft choices the list offers."""
 
+import json
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -31,23 +34,14 @@ def _named(edition, ids):
     return sorted(choices.items(), key=lambda choice: choice[1].casefold())
 
 
-def _teams_offering(edition, offers):
-    language = get_language()
-    names = sorted(edition.name(team, language) for team in edition.teams.values() if offers(team))
-    return ", ".join(names)
-
-
-def league_choices(edition):
-    """Every League a coach may have to choose (of the team lists that may play for several), once each."""
-    return _named(
-        edition,
-        [league for team in edition.teams.values() if len(team.leagues) > 1 for league in team.leagues],
-    )
-
-
-def special_rule_choices(edition):
-    """Every special rule some team list offers a choice of (Favoured of ...), once each."""
-    return _named(edition, [rule for team in edition.teams.values() for rule in team.special_rule_options])
+# Why the chosen team list asks for a League or a special rule (shown under the field).
+_CHOICE_HELP = {
+    "chosen_league": _(
+        "This team list may play for several Leagues: choose one. The League decides which Star Players "
+        "and inducements the team may hire."
+    ),
+    "chosen_rule": _("This team list offers a choice of special rule: chosen once, for good."),
+}
 
 
 def requested_edition(value):
@@ -75,35 +69,44 @@ class NewTeamForm(ServiceForm):
     chosen_league = forms.ChoiceField(label=_("League"), required=False)
     chosen_rule = forms.ChoiceField(label=_("Special rule"), required=False)
 
-    def __init__(self, data=None, *args, coach, edition=None, **kwargs):
+    def __init__(self, data=None, *args, coach, edition=None, roster=None, **kwargs):
         super().__init__(data, *args, **kwargs)
         self.coach = coach
         self.edition = get_edition(requested_edition(edition))
         self.fields["edition"].choices = [(self.edition.id, self.edition.id)]
         self.fields["edition"].initial = self.edition.id
         self.fields["roster"].choices = [("", _("Choose a team list")), *team_list_choices(self.edition)]
-        self._choice_field(
-            "chosen_league",
-            league_choices(self.edition),
-            _(
-                "Only for the team lists that may play for several Leagues: %(teams)s. The League decides "
-                "which Star Players and inducements the team may hire."
-            ),
-            lambda team: len(team.leagues) > 1,
+        # Choosing a team list asks the page (htmx) for the choices of that list only.
+        self.fields["roster"].widget.attrs.update(
+            {
+                "hx-get": reverse("rosters:new"),
+                "hx-vals": json.dumps({"edition": self.edition.id}),
+                "hx-target": "#draft-choices",
+                "hx-swap": "outerHTML",
+                "aria-controls": "draft-choices",
+            }
         )
-        self._choice_field(
-            "chosen_rule",
-            special_rule_choices(self.edition),
-            _("Only for the team lists that offer a choice: %(teams)s. Chosen once, for good."),
-            lambda team: bool(team.special_rule_options),
-        )
+        roster = data.get("roster") if data is not None else roster
+        if roster:
+            self.fields["roster"].initial = roster
+        self._offer_choices(self.edition.teams.get(roster))
 
-    def _choice_field(self, name, choices, help_text, offers):
-        if not choices:
-            del self.fields[name]
-            return
-        self.fields[name].choices = [("", _("None")), *choices]
-        self.fields[name].help_text = help_text % {"teams": _teams_offering(self.edition, offers)}
+    def _offer_choices(self, rules):
+        """Only the League and special rule choices of the chosen team list (none before one is chosen):
+        a Chaos Chosen coach sees the Favoured of ... a Norse coach may not take."""
+        leagues = rules.leagues if rules is not None and len(rules.leagues) > 1 else ()
+        options = rules.special_rule_options if rules is not None else ()
+        for name, ids in (("chosen_league", leagues), ("chosen_rule", options)):
+            if not ids:
+                del self.fields[name]
+                continue
+            field = self.fields[name]
+            field.choices = [("", _("Choose one")), *_named(self.edition, ids)]
+            field.help_text = _CHOICE_HELP[name]
+
+    def draft_choice_fields(self):
+        """The bound League and special rule fields the chosen team list asks for."""
+        return [self[name] for name in ("chosen_league", "chosen_rule") if name in self.fields]
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
@@ -112,29 +115,26 @@ class NewTeamForm(ServiceForm):
         return name
 
     def clean(self):
+        """A team list that asks for a League or a special rule gets one of its own (the fields offer
+        no other; a choice left empty is named here with its options, for a page without htmx)."""
         cleaned = super().clean()
         rules = self.edition.teams.get(cleaned.get("roster"))
         if rules is None:
             return cleaned
-        language = get_language()
-        league, rule = cleaned.get("chosen_league", ""), cleaned.get("chosen_rule", "")
-        if len(rules.leagues) > 1 and league not in rules.leagues:
-            names = ", ".join(self.edition.rule_name(option, language) for option in rules.leagues)
-            self.add_error(
-                "chosen_league", _("This team list needs one of its Leagues: %(names)s.") % {"names": names}
-            )
-        elif len(rules.leagues) <= 1 and league:
-            self.add_error("chosen_league", _("This team list has no League to choose."))
-        if rules.special_rule_options and rule not in rules.special_rule_options:
-            names = ", ".join(
-                self.edition.rule_name(option, language) for option in rules.special_rule_options
-            )
-            self.add_error(
-                "chosen_rule",
-                _("This team list needs one of its special rules: %(names)s.") % {"names": names},
-            )
-        elif not rules.special_rule_options and rule:
-            self.add_error("chosen_rule", _("This team list has no special rule to choose."))
+        asked = {
+            "chosen_league": (
+                rules.leagues if len(rules.leagues) > 1 else (),
+                _("This team list needs one of its Leagues: %(names)s."),
+            ),
+            "chosen_rule": (
+                rules.special_rule_options,
+                _("This team list needs one of its special rules: %(names)s."),
+            ),
+        }
+        for name, (ids, message) in asked.items():
+            if ids and not cleaned.get(name) and name not in self.errors:
+                names = ", ".join(label for _id, label in _named(self.edition, ids))
+                self.add_error(name, message % {"names": names})
         return cleaned
 
     def save(self):

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from rosters import captain, services, transfer
+from rosters import captain, lineup, services, transfer
 from rosters.forms.base import PlayerActionForm, ServiceForm, TeamActionForm
 from rosters.ledger import UndoError, undo_latest
 from rulebook.edition import get_edition
@@ -65,6 +65,15 @@ class HireForm(TeamActionForm):
             number=self.cleaned_data.get("number"),
             **self.actor,
         )
+
+
+class LineupForm(TeamActionForm):
+    """Fill a draft team to the minimum number of players in one go (rosters.lineup)."""
+
+    lineup = forms.ChoiceField(choices=[("minimum", "minimum")])
+
+    def save(self):
+        return lineup.fill_to_minimum(team=self.team, **self.actor)
 
 
 class FireForm(PlayerActionForm):

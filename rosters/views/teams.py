@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from rosters import captain, display, redraft, services, transfer
+from rosters import captain, display, lineup, redraft, services, transfer
 from rosters.forms import (
     CaptainForm,
     EditionForm,
@@ -23,6 +23,7 @@ from rosters.forms import (
     FireForm,
     HireForm,
     ImportForm,
+    LineupForm,
     NewTeamForm,
     ReadyForm,
     RerollForm,
@@ -50,12 +51,18 @@ def team_list(request):
 
 @login_required
 def team_new(request):
-    """Choose the edition (GET, the newest by default), then a team list of it and its draft choices."""
+    """Choose the edition (GET, the newest by default), then a team list of it and its draft choices.
+
+    Choosing a team list asks again with htmx (GET ?roster=) for the League and special rule fields
+    of that list only; without JavaScript, the form posted without them says which to choose."""
     edition = request.POST.get("edition") or request.GET.get("edition")
-    form = NewTeamForm(request.POST or None, coach=request.user, edition=edition)
+    roster = request.GET.get("roster")
+    form = NewTeamForm(request.POST or None, coach=request.user, edition=edition, roster=roster)
     if request.method == "POST" and form.submit():
         messages.success(request, _("%(name)s is created: hire your players.") % {"name": form.result.name})
         return redirect("rosters:manage", pk=form.result.pk)
+    if request.htmx and request.method == "GET":
+        return render(request, "rosters/team_new.html#choices", {"form": form})
     context = {
         "form": form,
         "edition_form": EditionForm(initial={"edition": form.edition.id}),
@@ -157,6 +164,7 @@ def _manage_context(team, editor):
         "editor": editor,
         "players": [display.player_row(player) for player in players],
         "positions": display.position_rows(team, players),
+        "lineup": display.lineup_offer(team, lineup.minimum_lineup(team, players)),
         "staff": display.staff_rows(team),
         "problems": services.draft_problems(team, players) if team.is_draft else [],
         "reroll_price": services.reroll_price(team),
@@ -185,8 +193,10 @@ def manage(request, pk):
 @login_required
 @require_POST
 def hire(request, pk):
+    """Hire one player of a position, or (posting `lineup`) the players a draft still needs."""
     team, editor = get_team_for_editor(request, pk)
-    submit(request, HireForm(request.POST, team=team, editor=editor))
+    form_class = LineupForm if "lineup" in request.POST else HireForm
+    submit(request, form_class(request.POST, team=team, editor=editor))
     return _panel_response(request, team, editor)
 
 

@@ -21,10 +21,46 @@ def test_the_newest_edition_is_proposed_with_its_numbers(client_of):
     assert '<input type="hidden" name="edition" value="bb2025"' in html
     assert "Dedicated Fans: up to 3 at the draft, 5,000 gp each above 1." in html
     assert "Cheerleader: up to 6, 10,000 gp each." in html
-    # Each League once, though several team lists may play for it.
-    assert html.count('<option value="chaos_clash">') == 1
+    # No League nor special rule before a team list is chosen: they depend on it.
+    assert 'name="chosen_league"' not in html
+    assert 'name="chosen_rule"' not in html
+    assert 'hx-get="/teams/new/"' in html
+
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_choosing_a_team_list_offers_its_own_choices_only(client_of):
+    html = client_of.get(
+        "/teams/new/", {"edition": "bb2025", "roster": "chaos_renegades"}, **HX
+    ).content.decode()
+    assert "<html" not in html
+    assert html.lstrip().startswith('<div id="draft-choices">')
+    # The Chaos Renegades' five Favoured of ..., each once; Hashut is the Chaos Chosen's only.
     assert html.count('<option value="favoured_of_khorne">') == 1
-    assert "Norse" in html  # named in the League's help text
+    assert html.count("<option value=") == 5 + 1
+    assert "favoured_of_hashut" not in html
+    assert 'name="chosen_league"' not in html  # one League: nothing to choose
+
+
+def test_a_team_list_with_several_leagues_offers_them(client_of):
+    html = client_of.get("/teams/new/", {"edition": "bb2025", "roster": "norse"}, **HX).content.decode()
+    assert '<option value="chaos_clash">Chaos Clash</option>' in html
+    assert '<option value="old_world_classic">Old World Classic</option>' in html
+    assert 'name="chosen_rule"' not in html
+
+
+def test_a_team_list_without_choices_offers_none(client_of):
+    html = client_of.get("/teams/new/", {"edition": "bb2025", "roster": "human"}, **HX).content.decode()
+    assert html.lstrip().startswith('<div id="draft-choices">')
+    assert "<select" not in html
+
+
+def test_without_htmx_the_roster_in_the_address_shows_its_choices(client_of):
+    html = client_of.get("/teams/new/", {"edition": "bb2020", "roster": "norse"}).content.decode()
+    assert '<option value="norse" selected>' in html
+    assert '<option value="old_world_classic">' in html
+    assert "<html" in html
 
 
 def test_another_edition_shows_its_own_lists_and_numbers(client_of):
@@ -51,14 +87,28 @@ def test_a_bb2025_team_is_created_with_its_league(client_of, coach):
 def test_a_missing_league_is_a_form_error(client_of):
     data = {"edition": "bb2025", "roster": "norse", "name": "Skol", "chosen_league": ""}
     html = client_of.post("/teams/new/", data).content.decode()
-    assert "This team list needs one of its Leagues: Old World Classic, Chaos Clash." in html
+    assert "This team list needs one of its Leagues: Chaos Clash, Old World Classic." in html
+    assert '<option value="chaos_clash">' in html  # the field is shown now, with Norse Leagues only
     assert not Team.objects.exists()
 
 
-def test_a_league_for_a_list_without_a_choice_is_a_form_error(client_of):
-    data = {"edition": "bb2025", "roster": "human", "name": "H", "chosen_league": "chaos_clash"}
+def test_a_special_rule_of_another_list_is_refused(client_of):
+    data = {
+        "edition": "bb2025",
+        "roster": "chaos_renegades",
+        "name": "R",
+        "chosen_rule": "favoured_of_hashut",
+    }
     html = client_of.post("/teams/new/", data).content.decode()
-    assert "This team list has no League to choose." in html
+    assert "Select a valid choice." in html
+    assert html.count("This team list needs one of its special rules") == 0
+    assert not Team.objects.exists()
+
+
+def test_a_choice_the_team_list_does_not_offer_is_not_stored(client_of):
+    data = {"edition": "bb2025", "roster": "human", "name": "H", "chosen_league": "chaos_clash"}
+    assert client_of.post("/teams/new/", data).status_code == 302
+    assert (Team.objects.get().chosen_league, Team.objects.get().chosen_rule) == ("", "")
 
 
 def test_a_bb2020_team_is_created_in_bb2020(client_of):

@@ -49,6 +49,7 @@ def _url(name, team, player=None):
 # Every view that writes: (id, team builder, a step before or None, url, POST data).
 WRITES = [
     ("hire", draft_team, None, lambda t: _url("hire", t), {"position": "catcher"}),
+    ("fill", make_team, None, lambda t: _url("hire", t), {"lineup": "minimum"}),
     ("fire", draft_team, None, lambda t: _url("fire", t, _lineman(t)), {}),
     ("rerolls", draft_team, None, lambda t: _url("rerolls", t), {"action": "buy"}),
     ("staff", draft_team, None, lambda t: _url("staff", t), {"staff": "cheerleaders", "delta": "1"}),

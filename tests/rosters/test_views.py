@@ -62,8 +62,10 @@ def test_new_team_page_groups_team_lists_by_tier_in_the_active_language(client_o
     assert '<optgroup label="Tier 1">' in html
     assert '<optgroup label="Tier 3">' in html
     assert '<option value="human">Human</option>' in html
-    # Each special rule once, whichever team lists offer it.
-    assert html.count('<option value="favoured_of_nurgle">Favoured of Nurgle</option>') == 1
+    # The special rules of the chosen team list only, each once.
+    html_norse = client_of.get("/teams/new/?edition=bb2020&roster=norse").content.decode()
+    assert html_norse.count('<option value="favoured_of_khorne">Favoured of Khorne</option>') == 1
+    assert "favoured_of_nurgle" not in html_norse
     client_of.cookies["django_language"] = "fr"
     html = client_of.get("/teams/new/?edition=bb2020").content.decode()
     assert '<option value="human">Humains</option>' in html
