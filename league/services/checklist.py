@@ -66,6 +66,7 @@ def _latest_seasons(leagues):
         accepted=Count("entries", filter=Q(entries__status=SeasonEntry.Status.ACCEPTED)),
         pending=Count("entries", filter=Q(entries__status=SeasonEntry.Status.PENDING)),
         scheduled=Exists(Fixture.objects.filter(season=OuterRef("pk"))),
+        disputed=Exists(Result.objects.filter(fixture__season=OuterRef("pk"), status=Result.Status.DISPUTED)),
     )
     return {season.pk: season for season in seasons}
 
@@ -79,12 +80,15 @@ def _season_steps(season):
         steps.append(Step("schedule", reverse("league:schedule", args=[season.pk]), season.name))
     if season.status == Status.SCHEDULED:
         steps.append(Step("start", reverse("league:season", args=[season.pk]), season.name))
+    if season.disputed:
+        steps.append(Step("decide", reverse("league:decisions", args=[season.pk]), season.name))
     return steps
 
 
 def commissioner_steps(user):
     """For each league `user` commissions: invite coaches, create a season, accept the entries,
-    schedule, start the season; only the steps not taken yet (two queries). Returns (steps, the ids of
+    schedule, start the season, decide the disputed results; only the steps not taken yet (two
+    queries). Returns (steps, the ids of
     those leagues)."""
     leagues = _commissioned(user)
     seasons = _latest_seasons(leagues)

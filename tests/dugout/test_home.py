@@ -87,6 +87,12 @@ def test_home_when_a_commissioner_asks_only_for_the_steps_not_taken(client):
     Season.objects.filter(pk=season.pk).update(status=Season.Status.RUNNING)
     assert "What to do next" not in _home(client)
 
+    fixture = season.fixtures.get()
+    Result.objects.create(fixture=fixture, home_score=1, away_score=0, status=Result.Status.DISPUTED)
+    content = _home(client)
+    assert _steps(content) == ["decide"]
+    assert f'href="{reverse("league:decisions", args=[season.pk])}"' in content
+
 
 def test_home_when_the_coach_has_a_fixture_to_play_offers_to_record_it(client, coach_with_fixtures):
     coach, fixtures = coach_with_fixtures(1)
