@@ -62,3 +62,12 @@ def env_url(name, default, *, schemes):
         allowed = ", ".join(sorted(schemes))
         raise ImproperlyConfigured(f"{name}={value!r} has no supported scheme (expected one of: {allowed}).")
     return value
+
+
+def env_choice(name, default, *, choices):
+    """One of `choices` (for instance a backend's name)."""
+    value = env_str(name, default)
+    if value not in choices:
+        allowed = ", ".join(sorted(choices))
+        raise ImproperlyConfigured(f"{name}={value!r} is not one of: {allowed}.")
+    return value

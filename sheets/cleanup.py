@@ -1,19 +1,20 @@
-"""Disk space: the generated files that nothing points to any more are deleted (Celery beat runs this
+"""Storage space: the generated files that nothing points to any more are deleted (Celery beat runs this
 hourly through the `sheets.delete_old_files` task).
 
 A job's PDF is the cache of its content hash and lives as long as its row. A pack's zip (and merged
 PDF) is made for one request: a pack finished PACK_MAX_AGE ago is deleted, row and files. Any file under
 the sheets' folders that no row points to and that is older than FILE_MIN_AGE (a worker may be saving
-it right now, before its row) is deleted, through `default_storage`.
+it right now, before its row) is deleted, through the `sheets` storage's API only (listdir, delete),
+so that the same clean-up works on the local folder and on an S3 bucket.
 """
 
 import logging
 from datetime import timedelta
 
-from django.core.files.storage import default_storage
 from django.utils import timezone
 
 from sheets.models import SheetJob, SheetPack, Status
+from sheets.storage import sheets_storage
 
 logger = logging.getLogger(__name__)
 
@@ -46,11 +47,13 @@ def _referenced():
 
 
 def _walk(storage, folder):
-    """Every file under `folder` (storage names), and the folders holding them, deepest first."""
-    if not storage.exists(folder):
+    """Every file under `folder` (storage names), and the folders holding them, deepest first. (A bucket
+    has no folders: `exists` is False for a prefix, but listdir lists it; a missing local folder raises.)"""
+    try:
+        subfolders, names = storage.listdir(folder)
+    except FileNotFoundError:
         return [], []
     files, folders = [], []
-    subfolders, names = storage.listdir(folder)
     for sub in subfolders:
         sub_files, sub_folders = _walk(storage, f"{folder}/{sub}")
         files += sub_files
@@ -63,8 +66,9 @@ def delete_unreferenced_files(*, now=None, storage=None):
     """Delete the files under the sheets' folders that no job or pack row points to and that were
     last written more than FILE_MIN_AGE ago, then the folders left empty. Returns the deleted names.
 
-    Side effects: files and empty folders deleted from `storage` (default_storage)."""
-    storage = storage or default_storage
+    Side effects: files and empty folders deleted from `storage` (the `sheets` storage; in a bucket the
+    folders are only prefixes and go with their last file)."""
+    storage = storage or sheets_storage
     now = now or timezone.now()
     referenced = _referenced()
     deleted = []

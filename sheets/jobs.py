@@ -35,8 +35,8 @@ def run_sheet_job(*, job):
     see `complete_packs`). Returns False for a job that is not queued (finished, or started by another
     worker: a message delivered twice), which is left alone.
 
-    Side effects: the job goes to running, then to ready with its PDF saved under MEDIA_ROOT, or to
-    failed with the error text (the exception is logged, not raised).
+    Side effects: the job goes to running, then to ready with its PDF saved in the `sheets` storage
+    (sheets/storage.py), or to failed with the error text (the exception is logged, not raised).
     """
     now = timezone.now()
     started = SheetJob.objects.filter(pk=job.pk, status=Status.QUEUED).update(
@@ -89,8 +89,8 @@ def complete_packs(*, job):
 def build_sheet_pack(*, pack):
     """Zip the pack's PDFs (and merge them into one PDF if asked). The build task calls this.
 
-    Side effects: the pack goes to running, then to ready with its zip (and merged PDF) saved under
-    MEDIA_ROOT, or to failed with the error. A pack not queued (built already, or being built by
+    Side effects: the pack goes to running, then to ready with its zip (and merged PDF) saved in the
+    `sheets` storage, or to failed with the error. A pack not queued (built already, or being built by
     another worker) is left alone.
     """
     now = timezone.now()

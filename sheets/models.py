@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from sheets.storage import get_sheets_storage
+
 # The `sheet` of a team's sheet job (no catalogue sheet has this id).
 TEAM_SHEET = "team"
 
@@ -44,6 +46,8 @@ class Status(models.TextChoices):
 FINISHED = (Status.READY, Status.FAILED)
 
 
+# The generated files live in the `sheets` storage (sheets/storage.py): a folder under var/ by default,
+# an S3-compatible bucket shared by every machine in production. Their names are storage keys.
 def job_upload_to(job, filename):
     return f"sheets/jobs/{job.pk}/{filename}"
 
@@ -91,7 +95,7 @@ class SheetJob(models.Model):
     options = models.JSONField(default=dict, blank=True)
     content_hash = models.CharField(max_length=64, db_index=True)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
-    file = models.FileField(upload_to=job_upload_to, blank=True)
+    file = models.FileField(upload_to=job_upload_to, storage=get_sheets_storage, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -154,8 +158,8 @@ class SheetPack(models.Model):
     )
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
     jobs = models.ManyToManyField(SheetJob, through="SheetPackItem", related_name="packs")
-    file = models.FileField(upload_to=pack_upload_to, blank=True)
-    merged_file = models.FileField(upload_to=pack_upload_to, blank=True)
+    file = models.FileField(upload_to=pack_upload_to, storage=get_sheets_storage, blank=True)
+    merged_file = models.FileField(upload_to=pack_upload_to, storage=get_sheets_storage, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

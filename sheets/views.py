@@ -5,7 +5,7 @@ from functools import partial
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -22,6 +22,7 @@ from sheets.forms import LeaguePackForm, SheetChoiceForm, SheetPackForm, TeamShe
 from sheets.models import Paper, SheetJob, SheetPack
 from sheets.options import league_options, league_section
 from sheets.render import paper_stylesheet, sheet_document, team_document
+from sheets.storage import download_response
 
 # How often the job and pack pages look again while work is under way, in seconds.
 POLL_SECONDS = 1
@@ -208,9 +209,7 @@ def job_download(request, pk):
     job = _get_job(request, pk)
     if not job.is_ready or not job.file:
         raise Http404(_("This PDF is not ready."))
-    return FileResponse(
-        job.file.open("rb"), as_attachment=True, filename=job.filename, content_type="application/pdf"
-    )
+    return download_response(job.file, filename=job.filename, content_type="application/pdf")
 
 
 @require_POST
@@ -278,15 +277,10 @@ def pack_download(request, pk, kind="zip"):
     if kind == "merged":
         if not pack.merged_file:
             raise Http404(_("This pack has no merged PDF."))
-        return FileResponse(
-            pack.merged_file.open("rb"),
-            as_attachment=True,
-            filename=pack.merged_filename,
-            content_type="application/pdf",
+        return download_response(
+            pack.merged_file, filename=pack.merged_filename, content_type="application/pdf"
         )
-    return FileResponse(
-        pack.file.open("rb"), as_attachment=True, filename=pack.filename, content_type="application/zip"
-    )
+    return download_response(pack.file, filename=pack.filename, content_type="application/zip")
 
 
 @require_POST

@@ -5,11 +5,11 @@ from datetime import timedelta
 
 import pytest
 from django.core.files.base import ContentFile
-from django.core.files.storage import default_storage
 from django.utils import timezone
 
 from sheets import cleanup, tasks
 from sheets.models import SheetJob, SheetPack, Status
+from sheets.storage import sheets_storage
 from tests.sheets.conftest import blank_pdf
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
@@ -35,25 +35,25 @@ def make_old(*names, hours=2):
     """Set the files' modification time `hours` in the past."""
     past = (timezone.now() - timedelta(hours=hours)).timestamp()
     for name in names:
-        os.utime(default_storage.path(name), (past, past))
+        os.utime(sheets_storage.path(name), (past, past))
 
 
 def test_cleanup_deletes_only_old_files_that_no_row_points_to():
     job = make_ready_job()
     pack = make_ready_pack(job, finished_at=timezone.now())
-    orphan = default_storage.save("sheets/jobs/gone/rugby-rolls-fr-a4.pdf", ContentFile(blank_pdf()))
-    orphan_zip = default_storage.save("sheets/packs/gone/dugout-sheets-gone.zip", ContentFile(b"zip"))
-    recent = default_storage.save("sheets/jobs/saving/rugby-rolls-de-a4.pdf", ContentFile(blank_pdf()))
+    orphan = sheets_storage.save("sheets/jobs/gone/rugby-rolls-fr-a4.pdf", ContentFile(blank_pdf()))
+    orphan_zip = sheets_storage.save("sheets/packs/gone/dugout-sheets-gone.zip", ContentFile(b"zip"))
+    recent = sheets_storage.save("sheets/jobs/saving/rugby-rolls-de-a4.pdf", ContentFile(blank_pdf()))
     make_old(job.file.name, pack.file.name, pack.merged_file.name, orphan, orphan_zip)
 
     deleted = cleanup.delete_unreferenced_files()
 
     assert sorted(deleted) == sorted([orphan, orphan_zip])
     for name in (job.file.name, pack.file.name, pack.merged_file.name, recent):
-        assert default_storage.exists(name), name
-    assert not default_storage.exists(orphan)
-    assert not default_storage.exists("sheets/jobs/gone")
-    assert not default_storage.exists("sheets/packs/gone")
+        assert sheets_storage.exists(name), name
+    assert not sheets_storage.exists(orphan)
+    assert not sheets_storage.exists("sheets/jobs/gone")
+    assert not sheets_storage.exists("sheets/packs/gone")
 
 
 def test_cleanup_with_no_generated_file_yet_deletes_nothing():
@@ -71,8 +71,8 @@ def test_a_pack_finished_long_ago_is_deleted_with_its_files_but_its_jobs_stay():
     tasks.delete_old_files()
 
     assert set(SheetPack.objects.values_list("pk", flat=True)) == {young.pk, waiting.pk}
-    assert not default_storage.exists(old.file.name)
-    assert not default_storage.exists(old.merged_file.name)
-    assert default_storage.exists(young.file.name)
+    assert not sheets_storage.exists(old.file.name)
+    assert not sheets_storage.exists(old.merged_file.name)
+    assert sheets_storage.exists(young.file.name)
     assert SheetJob.objects.get().pk == job.pk
-    assert default_storage.exists(job.file.name)
+    assert sheets_storage.exists(job.file.name)
