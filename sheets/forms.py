@@ -33,8 +33,10 @@ class SheetChoiceForm(forms.Form):
     """One sheet in one language on one paper size. With `sheet` given (the sheet's own page), the
     sheet field is left out. `cleaned_data["sheet"]` is a catalogue Sheet."""
 
+    # Grouped by game (see sheet_choices): the select shows one <optgroup> per game.
     sheet = forms.ChoiceField(label=_("Sheet"))
-    language = forms.ChoiceField(label=_("Language"))
+    # Not "Language": the site's language switcher in the footer has that name on every page.
+    language = forms.ChoiceField(label=_("Sheet language"))
     paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
 
     def __init__(self, *args, sheet=None, **kwargs):
@@ -145,7 +147,7 @@ class LeaguePackForm(forms.Form):
 class TeamSheetForm(forms.Form):
     """A team's sheet in one language on one paper size."""
 
-    language = forms.ChoiceField(label=_("Language"))
+    language = forms.ChoiceField(label=_("Sheet language"))
     paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
 
     def __init__(self, *args, team, **kwargs):
