@@ -23,3 +23,11 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "email", "preferred_language")
+
+
+class ApiTokenForm(forms.Form):
+    name = forms.CharField(
+        label=_("Token name"),
+        max_length=60,
+        help_text=_("What will use it, for example “League Discord bot”."),
+    )

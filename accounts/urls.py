@@ -10,6 +10,8 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("profile/tokens/", views.token_create, name="token_create"),
+    path("profile/tokens/<int:pk>/revoke/", views.token_revoke, name="token_revoke"),
     path("language/", views.set_language, name="set_language"),
     path(
         "password/change/",

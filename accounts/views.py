@@ -3,14 +3,18 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from accounts import tokens
 from accounts.client import client_ip
-from accounts.forms import ProfileForm, SignUpForm
+from accounts.forms import ApiTokenForm, ProfileForm, SignUpForm
 from accounts.language import remember_language
+from accounts.models import ApiToken
 from accounts.throttle import allow
 
 
@@ -65,6 +69,7 @@ class PasswordResetView(auth_views.PasswordResetView):
         return super().form_valid(form)
 
 
+@never_cache  # it may show a new API token's clear value
 @login_required
 def profile(request):
     form = ProfileForm(request.POST or None, instance=request.user)
@@ -72,7 +77,46 @@ def profile(request):
         user = form.save()
         messages.success(request, _("Your profile was saved."))
         return remember_language(redirect("accounts:profile"), user.preferred_language)
-    return render(request, "accounts/profile.html", {"form": form})
+    return render(request, "accounts/profile.html", {"form": form, **_tokens_context(request)})
+
+
+# The clear value of a token just created, kept in the session until the profile page shows it, once.
+NEW_TOKEN_SESSION_KEY = "accounts:new-api-token"
+
+
+def _tokens_context(request, token_form=None):
+    return {
+        "tokens": request.user.api_tokens.all(),
+        "token_form": token_form or ApiTokenForm(),
+        "new_token": request.session.pop(NEW_TOKEN_SESSION_KEY, None),
+    }
+
+
+@login_required
+@require_POST
+def token_create(request):
+    """A new personal API token; its clear value is shown once, on the profile page it redirects to."""
+    form = ApiTokenForm(request.POST)
+    if form.is_valid():
+        try:
+            token, clear = tokens.create_token(user=request.user, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            request.session[NEW_TOKEN_SESSION_KEY] = {"name": token.name, "value": clear}
+            messages.success(request, _("The token %(name)s was created.") % {"name": token.name})
+            return redirect("accounts:profile")
+    context = {"form": ProfileForm(instance=request.user), **_tokens_context(request, form)}
+    return render(request, "accounts/profile.html", context)
+
+
+@login_required
+@require_POST
+def token_revoke(request, pk):
+    token = get_object_or_404(ApiToken, pk=pk)
+    tokens.revoke_token(token=token, by=request.user)  # PermissionDenied (403) for anyone but its owner
+    messages.success(request, _("The token %(name)s was revoked: it no longer works.") % {"name": token.name})
+    return redirect("accounts:profile")
 
 
 @require_POST
