@@ -104,7 +104,7 @@ def token_create(request):
             form.add_error(None, error)
         else:
             request.session[NEW_TOKEN_SESSION_KEY] = {"name": token.name, "value": clear}
-            messages.success(request, _("The token %(name)s was created.") % {"name": token.name})
+            messages.success(request, _("The token “%(name)s” was created.") % {"name": token.name})
             return redirect("accounts:profile")
     context = {"form": ProfileForm(instance=request.user), **_tokens_context(request, form)}
     return render(request, "accounts/profile.html", context)
@@ -115,7 +115,9 @@ def token_create(request):
 def token_revoke(request, pk):
     token = get_object_or_404(ApiToken, pk=pk)
     tokens.revoke_token(token=token, by=request.user)  # PermissionDenied (403) for anyone but its owner
-    messages.success(request, _("The token %(name)s was revoked: it no longer works.") % {"name": token.name})
+    messages.success(
+        request, _("The token “%(name)s” was revoked: it no longer works.") % {"name": token.name}
+    )
     return redirect("accounts:profile")
 
 

@@ -128,7 +128,7 @@ def test_token_revoke_by_its_owner_refuses_it_from_then_on(client, owner):
     token, clear = tokens.create_token(user=owner, name="bot")
     client.force_login(owner)
     response = client.post(reverse("accounts:token_revoke", args=[token.pk]), follow=True)
-    assert "The token bot was revoked" in response.content.decode()
+    assert "The token “bot” was revoked" in response.content.decode()
     assert tokens.authenticate(clear) is None
     assert "Revoked on" in response.content.decode()
 
