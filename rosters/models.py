@@ -7,8 +7,8 @@ per-player queries.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from rulebook.data import CHARACTERISTICS, SkillRef
 from rulebook.edition import get_edition
@@ -99,6 +99,12 @@ class Team(models.Model):
         return self.players.on_roster().filter(is_captain=True).first()
 
 
+def name_with_team(name, team_name):
+    """ "#8 Grukk Skullsplitta (Gouged Eye)": a player named where players of two teams meet (a match,
+    its report, a league), so that nobody has to guess whose #8 it is."""
+    return gettext("%(player)s (%(team)s)") % {"player": name, "team": team_name}
+
+
 # The skill a Team Captain gains for free (the rule team_captain of the edition's teams).
 CAPTAIN_SKILL = "pro"
 
@@ -155,6 +161,11 @@ class Player(models.Model):
 
     def __str__(self):
         return f"#{self.number} {self.name}"
+
+    @property
+    def with_team(self):
+        """ "#8 Grukk Skullsplitta (Gouged Eye)" (no query when the player was read through its team)."""
+        return name_with_team(str(self), self.team.name)
 
     @property
     def position_rules(self):

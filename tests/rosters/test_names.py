@@ -5,6 +5,7 @@ import pytest
 from django.utils import translation
 
 from rosters import names, services
+from rosters.models import name_with_team as names_with_team
 from rulebook.edition import available_editions, get_edition
 from tests.rosters.helpers import make_team
 
@@ -104,3 +105,16 @@ def test_a_name_typed_at_hiring_is_kept(coach):
     team = make_team(coach)
     player = services.hire_player(team=team, actor=coach, position="lineman", name="  Hans Dunkel ")
     assert player.name == "Hans Dunkel"
+
+
+@pytest.mark.django_db
+def test_a_player_named_outside_the_team_page_carries_the_team(coach, django_assert_num_queries):
+    team = make_team(coach, name="Gouged Eye", positions=["lineman"])
+    player = services.hire_player(team=team, actor=coach, position="blitzer", name="Grukk", number=8)
+    assert player.with_team == "#8 Grukk (Gouged Eye)"
+    players = list(team.players.all())
+    with django_assert_num_queries(0):  # read through its team: the team is not fetched again
+        labels = [p.with_team for p in players]
+    assert labels[1] == "#8 Grukk (Gouged Eye)"
+    with translation.override("fr"):
+        assert names_with_team("#2 Hans", "Reavers").endswith("(Reavers)")
