@@ -9,10 +9,11 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from dugout.env import env_bool, env_int, env_list, env_str, env_url
+from dugout.env import env_bool, env_choice, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("DUGOUT_VAR_DIR", str(BASE_DIR / "var")))
@@ -139,8 +140,36 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
+# Generated files (sheet PDFs and packs, the `sheets` storage; `default` alike): a folder under var/ in the
+# embedded default; with DUGOUT_STORAGE=s3, a private S3-compatible bucket (django-storages) that every
+# web host and worker shares, so that no machine's disk holds anything another one needs. Credentials
+# left unset are found by boto3 itself (instance role, ~/.aws).
+_FILE_STORAGE = env_choice("DUGOUT_STORAGE", "filesystem", choices={"filesystem", "s3"})
+if _FILE_STORAGE == "s3":
+    _FILES = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": env_str("AWS_STORAGE_BUCKET_NAME", required=True),
+            "endpoint_url": env_str("AWS_S3_ENDPOINT_URL"),  # MinIO, R2, Ceph...; unset: AWS
+            "region_name": env_str("AWS_S3_REGION_NAME"),
+            "access_key": env_str("AWS_ACCESS_KEY_ID"),
+            "secret_key": env_str("AWS_SECRET_ACCESS_KEY"),
+            "location": env_str("AWS_LOCATION", ""),  # a key prefix, to share a bucket
+            "addressing_style": env_str("AWS_S3_ADDRESSING_STYLE"),  # "path" for some emulators
+            "default_acl": None,  # private objects: only Dugout reads them, or whoever gets a signed URL
+            "querystring_expire": env_int("AWS_QUERYSTRING_EXPIRE", 300, minimum=1),
+        },
+    }
+else:
+    _FILES = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+# Downloads redirect to a signed URL of the bucket instead of streaming through the web process
+# (sheets/storage.py says when that is worth it).
+SHEETS_DOWNLOAD_REDIRECT = env_bool("DUGOUT_STORAGE_REDIRECT", False)
+if SHEETS_DOWNLOAD_REDIRECT and _FILE_STORAGE != "s3":
+    raise ImproperlyConfigured("DUGOUT_STORAGE_REDIRECT=1 needs DUGOUT_STORAGE=s3 (a local file has no URL).")
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": _FILES,
+    "sheets": _FILES,
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG

@@ -7,10 +7,9 @@ class LeagueConfig(AppConfig):
     def ready(self):
         """Tell rosters what only the league knows (rosters.hooks): who commissions a team, and the
         season a team may be re-drafted for, with its games and each player's previous seasons."""
-        from league import freshness, permissions, redraft
+        from league import permissions, redraft
         from rosters.hooks import register
 
-        freshness.connect()  # every write bumps the versions of the pages that show it
         register(
             commissions_team=permissions.commissions_team,
             redraft_season=redraft.redraft_season,
