@@ -3,18 +3,56 @@ that counts, a select that shows prices."""
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from rulebook.dice import DiceSpec
+
+# Example faces for the help text of a dice field: a different number per die, each within its sides.
+EXAMPLE_FACES = (3, 5, 2, 6, 1, 4)
+
+
+def example_faces(notation):
+    """How to type one roll of `notation` ("2D6" -> "3 5", "D16" -> "11")."""
+    spec = DiceSpec.parse(notation)
+    if spec.count == 1 and spec.sides > 6:
+        return "11"  # one die of two digits is still one number
+    return " ".join(str(min(face, spec.sides)) for face in EXAMPLE_FACES[: spec.count])
+
+
+def _dice_help(notation, empty_rolls):
+    example = example_faces(notation)
+    if DiceSpec.parse(notation).count > 1:
+        text = gettext("%(dice)s: type each die, separated by a space, e.g. %(example)s.")
+    else:
+        text = gettext("%(dice)s: type the die, e.g. %(example)s.")
+    text %= {"dice": notation, "example": example}
+    return f"{text} {gettext('Leave empty to let Dugout roll.')}" if empty_rolls else text
+
+
+# Lazy: a field made when its module is imported still speaks the language of each request.
+dice_help = lazy(_dice_help, str)
+dice_help.__doc__ = """The help text of a dice field for `notation`: how to type each die (and that
+empty means Dugout rolls, unless `empty_rolls` is false: the form says it once for all its dice)."""
 
 
 class FacesField(forms.CharField):
-    """Dice faces typed as "3 4" or "3,4"; empty means Dugout rolls. Cleans to a list of ints or None."""
+    """Dice faces typed as "3 4" or "3,4"; empty means Dugout rolls. Cleans to a list of ints or None.
+    `dice`: the notation the field takes ("2D6"), for a help text and a placeholder saying how to type
+    each die."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, *, dice=None, **kwargs):
         kwargs.setdefault("required", False)
         kwargs.setdefault("max_length", 40)
-        kwargs.setdefault("help_text", _("Leave empty to let Dugout roll."))
+        kwargs.setdefault(
+            "help_text", dice_help(dice, True) if dice else _("Leave empty to let Dugout roll.")
+        )
         super().__init__(**kwargs)
+        self.dice = dice
         self.widget.attrs.update({"inputmode": "numeric", "autocomplete": "off", "class": "dice-input"})
+        if dice:
+            self.widget.attrs["placeholder"] = example_faces(dice)
 
     def clean(self, value):
         value = super().clean(value)
@@ -27,7 +65,21 @@ class FacesField(forms.CharField):
 
 
 class DiceForm(forms.Form):
+    """One roll typed in or left to Dugout; `dice`: its notation, for the help text."""
+
     faces = FacesField(label=_("Dice (optional)"))
+
+    def __init__(self, *args, dice=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if dice:
+            set_dice(self.fields["faces"], dice)
+
+
+def set_dice(field, notation, *, empty_rolls=True):
+    """Give the FacesField `field` the help text and placeholder of `notation`."""
+    field.dice = notation
+    field.help_text = dice_help(notation, empty_rolls)
+    field.widget.attrs["placeholder"] = example_faces(notation)
 
 
 class CountCheckbox(forms.CheckboxInput):

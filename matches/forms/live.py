@@ -5,15 +5,21 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from matches.forms.fields import FacesField
+from matches.forms.fields import FacesField, set_dice
 from matches.models import SIDES, Event, Side, other
 from matches.services import drives
 from rulebook.edition import get_edition
 
 
 class DriveStartForm(forms.Form):
-    kickoff = FacesField(label=_("Kick-off event 2D6 (optional)"))
-    event = FacesField(label=_("The event's own dice (optional)"))
+    kickoff = FacesField(label=_("Kick-off event 2D6 (optional)"), dice="2D6")
+    event = FacesField(
+        label=_("The event's own dice (optional)"),
+        help_text=_(
+            "The dice the kick-off event rolls, one number per die in the order rolled, e.g. 4 2."
+            " Leave empty to let Dugout roll."
+        ),
+    )
 
 
 def _player_choices(match, side):
@@ -93,13 +99,13 @@ class QuickEventForm(forms.Form):
     player = forms.ChoiceField(label=_("Player"))
     victim = forms.ChoiceField(label=_("Victim"))
     cause = forms.ChoiceField(label=_("Cause"), choices=Event.Cause.choices, initial=Event.Cause.BLOCK)
-    injury = FacesField(label=_("Injury roll 2D6 (kept only if typed)"), help_text="")
-    casualty = FacesField(label=_("Casualty roll D16"))
+    injury = FacesField(label=_("Injury roll 2D6 (kept only if typed)"), dice="2D6")
+    casualty = FacesField(label=_("Casualty roll D16"), dice="D16")
     apothecary = forms.BooleanField(label=_("Use the apothecary"), required=False)
-    apothecary_roll = FacesField(label=_("Apothecary's roll D16"))
-    lasting = FacesField(label=_("Lasting injury D6 (if any)"))
+    apothecary_roll = FacesField(label=_("Apothecary's roll D16"), dice="D16")
+    lasting = FacesField(label=_("Lasting injury D6 (if any)"), dice="D6")
     argue = forms.BooleanField(label=_("Argue the call"), required=False)
-    argue_roll = FacesField(label=_("Argue the call D6"))
+    argue_roll = FacesField(label=_("Argue the call D6"), dice="D6")
 
     def __init__(self, *args, match, kind, side, **kwargs):
         super().__init__(*args, initial={"kind": kind, "side": side}, **kwargs)
@@ -117,7 +123,7 @@ class QuickEventForm(forms.Form):
             self.fields["victim"].choices = _player_choices(match, other(side))
         for field in self.fields.values():
             if isinstance(field, FacesField):
-                field.help_text = ""  # the form says it once for all its dice
+                set_dice(field, field.dice, empty_rolls=False)  # the form says it once for all its dice
 
     @classmethod
     def accepts(cls, kind, side):
@@ -181,18 +187,59 @@ class QuickEventForm(forms.Form):
         )
 
 
+def knocked_out_keys(match):
+    """[(side, key)] of the players still in the Knocked-out box: the victims of knocked_out events not
+    back since (recovered at an end of half, or injured again as a casualty), in the order knocked out.
+    One query, whatever the length of the match."""
+    out = {}
+    kinds = (Event.Kind.KNOCKED_OUT, Event.Kind.CASUALTY, Event.Kind.END_OF_DRIVE_KO_RECOVERY)
+    for event in Event.objects.filter(drive__match=match, kind__in=kinds).order_by("id"):
+        if event.kind == Event.Kind.END_OF_DRIVE_KO_RECOVERY:
+            for entry in event.rolls.get("recoveries", []):
+                key = f"p{entry['player']}" if entry.get("player") else entry.get("journeyman", "")
+                if entry.get("recovered"):
+                    out.pop((entry["side"], key), None)
+            continue
+        victim = (other(event.side), event.victim_key)
+        if event.kind == Event.Kind.KNOCKED_OUT and event.victim_key:
+            out[victim] = True
+        else:
+            out.pop(victim, None)  # a casualty leaves the pitch for good, not the KO box
+    return list(out)
+
+
 class EndDriveForm(forms.Form):
+    """The end of a half: a KO recovery roll for each player still knocked out (only those, grouped by
+    team), then the next half or the post-match sequence."""
+
     knocked_out = forms.MultipleChoiceField(
         label=_("Knocked-out players (KO recovery, 4+)"), required=False, widget=forms.CheckboxSelectMultiple
     )
-    faces = FacesField(label=_("Recovery dice, one per player (optional)"))
+    faces = FacesField(
+        label=_("Recovery dice, one per player (optional)"),
+        help_text=_("One D6 per ticked player, in the order listed, e.g. 4 2. Empty: Dugout rolls."),
+    )
 
     def __init__(self, *args, match, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
+        knocked = set(knocked_out_keys(match))
         self.fields["knocked_out"].choices = [
-            (f"{side}:{key}", label) for side in SIDES for key, label in _player_choices(match, side)[1:]
+            (f"{side}:{key}", label)
+            for side in SIDES
+            for key, label in _player_choices(match, side)[1:]
+            if (side, key) in knocked
         ]
+
+    def groups(self):
+        """[{"team", "options": [checkbox subwidget]}] of the teams with a knocked-out player."""
+        options = list(self["knocked_out"])
+        groups = []
+        for side in SIDES:
+            mine = [option for option in options if option.data["value"].startswith(f"{side}:")]
+            if mine:
+                groups.append({"side": side, "team": self.match.team(side), "options": mine})
+        return groups
 
     def knocked_out_list(self):
         chosen = []

@@ -31,7 +31,8 @@ class PostmatchForm(forms.Form):
                     initial=match.stalled(side),
                 )
             self.fields[f"{side}_fans"] = FacesField(
-                label=_("%(team)s: dedicated fans die") % {"team": label}
+                label=_("%(team)s: dedicated fans die") % {"team": label},
+                dice=edition.table("dedicated_fans_roll").dice,
             )
             if nominees:
                 self.fields[f"{side}_nominees"] = forms.MultipleChoiceField(
@@ -42,17 +43,22 @@ class PostmatchForm(forms.Form):
                     choices=postmatch.mvp_candidates(match, side, hurt=hurt),
                 )
             self.fields[f"{side}_mvp"] = FacesField(
-                label=_("%(team)s: MVP %(dice)s") % {"team": label, "dice": mvp_dice}
+                label=_("%(team)s: MVP %(dice)s") % {"team": label, "dice": mvp_dice}, dice=mvp_dice
             )
             if postmatch.mvp.mvp_count(match, side) > edition.settings["mvp"]["count"]:
                 self.fields[f"{side}_mvp_extra"] = FacesField(
-                    label=_("%(team)s: second MVP %(dice)s") % {"team": label, "dice": mvp_dice}
+                    label=_("%(team)s: second MVP %(dice)s") % {"team": label, "dice": mvp_dice},
+                    dice=mvp_dice,
                 )
             self.fields[f"{side}_mistake"] = FacesField(
-                label=_("%(team)s: expensive mistake D6") % {"team": label}
+                label=_("%(team)s: expensive mistake D6") % {"team": label}, dice="D6"
             )
             self.fields[f"{side}_mistake_dice"] = FacesField(
-                label=_("%(team)s: expensive mistake's own dice") % {"team": label}
+                label=_("%(team)s: expensive mistake's own dice") % {"team": label},
+                help_text=_(
+                    "Only if the mistake rolls dice of its own: one number per die, e.g. 3 5."
+                    " Leave empty to let Dugout roll."
+                ),
             )
             self.fields[f"{side}_hire"] = forms.MultipleChoiceField(
                 label=_("%(team)s: journeymen to hire") % {"team": label},
@@ -119,7 +125,8 @@ class PostmatchForm(forms.Form):
                     "dice": rules["veteran_dice"],
                     "low": low,
                     "high": high,
-                }
+                },
+                dice=rules["veteran_dice"],
             )
             names[name] = (side, f"p{player.pk}")
         return names

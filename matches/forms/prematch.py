@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from matches.forms.fields import CountCheckbox, FacesField, PricedSelect
+from matches.forms.fields import CountCheckbox, FacesField, PricedSelect, example_faces, set_dice
 from matches.models import Side
 from matches.services import prematch
 from rosters.models import Team
@@ -77,8 +77,16 @@ def _editions_of(teams):
 
 
 class SidesDiceForm(forms.Form):
+    """One roll per team (the fan factors); `dice`: its notation, for the help texts."""
+
     home_faces = FacesField(label=_("Home dice (optional)"))
     away_faces = FacesField(label=_("Away dice (optional)"))
+
+    def __init__(self, *args, dice=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if dice:
+            for field in self.fields.values():
+                set_dice(field, dice)
 
     def faces(self):
         data = self.cleaned_data
@@ -91,7 +99,7 @@ class KickingForm(forms.Form):
     side = forms.ChoiceField(
         label=_("Kicking team"), required=False, choices=[("", _("Toss (D6: 1-3 home kicks)")), *Side.choices]
     )
-    faces = FacesField(label=_("Toss die (optional)"))
+    faces = FacesField(label=_("Toss die (optional)"), dice="D6")
 
 
 # Headings of the groups hired by name where the plural reads better than the edition's name of the
@@ -256,11 +264,17 @@ class PrayerTargetForm(forms.Form):
             count = pending.row.get("target_count", 1)
             if isinstance(count, str):
                 self.fields["count_faces"] = FacesField(
-                    label=_("How many players: %(dice)s (optional)") % {"dice": count}
+                    label=_("How many players: %(dice)s (optional)") % {"dice": count}, dice=count
                 )
+            dice = prematch.random_player_dice(edition)
             self.fields["faces"] = FacesField(
-                label=_("Random player: one %(dice)s each (optional)")
-                % {"dice": prematch.random_player_dice(edition)}
+                label=_("Random player: one %(dice)s each (optional)") % {"dice": dice},
+                help_text=_(
+                    "One %(dice)s per player, separated by a space, e.g. %(example)s."
+                    " Leave empty to let Dugout roll."
+                )
+                % {"dice": dice, "example": f"{example_faces(dice)} 4"},
+                dice=dice,
             )
         else:
             language = get_language()

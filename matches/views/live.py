@@ -25,6 +25,7 @@ from matches.views.access import (
     recorder,
 )
 from matches.views.prematch import _prayer_label
+from rulebook import formulas
 from rulebook.dice import Dice
 
 
@@ -36,6 +37,8 @@ def _scoreboard(match):
     if drive is not None and not drive.is_open:
         lasting["rerolls"] = dict.fromkeys(SIDES, 0)  # Brilliant Coaching lasts its drive only
     now = drive if drive is None or drive.is_open else _NextDrive(drives.next_drive(match)[0], drive)
+    # Between the halves the board already shows the half to come (turn 1), not the one just ended.
+    half_time = match.status == Match.Status.IN_PROGRESS and now is not None and now.half > match.half
     sides = [
         {
             "side": side,
@@ -52,6 +55,8 @@ def _scoreboard(match):
     return {
         "match": match,
         "drive": drive,
+        "board_half": now.half if half_time else match.half,
+        "board_turn": 1 if half_time else match.turn,
         "edition_name": edition.text("edition.name", language),
         "board_sides": sides,
         "weather_name": edition.text(f"table.weather.{match.weather}.name", language)
@@ -80,6 +85,7 @@ def _live_context(match, context, *, quick_form=None):
         "detail_url": detail,
         "drive_form": DriveStartForm(),
         "end_form": EndDriveForm(match=match) if drive_open and quick_form is None else None,
+        "last_half": drive_open and context["drive"].half >= edition.settings["halves"],
         "concede_form": ConcedeForm(match=match),
         "events": _latest_events(match),
     }
@@ -103,6 +109,18 @@ def _swarming(match, edition, language):
 QUICK_BUTTON_LABELS = {Event.Kind.SECRET_WEAPON_SENT_OFF: pgettext_lazy("event button", "Secret weapon")}
 
 
+# Events recorded only for the SPP they earn: no button where the edition rewards them with none
+# (BB2025: a deflection), read from its SPP table.
+SPP_ONLY_KINDS = (Event.Kind.COMPLETION, Event.Kind.INTERCEPTION, Event.Kind.DEFLECTION)
+
+
+def _offered(match, kind, side):
+    if kind not in SPP_ONLY_KINDS:
+        return True
+    rules = match.team(side).rules_in_force
+    return formulas.spp_for(effects.SPP_EVENTS[kind], team_rules=rules, edition=match.edition) > 0
+
+
 def _quick_buttons(match):
     """[{"side", "team", "buttons": [{"kind", "label", "url"}]}]: one button per event kind and team."""
     return [
@@ -116,6 +134,7 @@ def _quick_buttons(match):
                     "url": _quick_url(match, kind, side),
                 }
                 for kind in QuickEventForm.KINDS
+                if _offered(match, kind, side)
             ],
         }
         for side in SIDES

@@ -111,9 +111,25 @@ def test_event_forms_when_stars_are_hired_offer_them_to_their_team_and_as_victim
     assert (victims[GRAK], victims[CRUMBLEBERRY]) == ("Grak", "Crumbleberry")
     assert GRAK not in actors
     assert HOME_STAR not in victims
+    knock_out(starring, ("away", HOME_STAR), ("home", CRUMBLEBERRY))
     knocked_out = dict(EndDriveForm(match=starring).fields["knocked_out"].choices)
-    assert knocked_out[f"home:{HOME_STAR}"] == "Akhorne the Squirrel"
-    assert knocked_out[f"away:{CRUMBLEBERRY}"] == "Crumbleberry"
+    assert knocked_out == {
+        f"home:{HOME_STAR}": "Akhorne the Squirrel",
+        f"away:{CRUMBLEBERRY}": "Crumbleberry",
+    }
+
+
+def knock_out(match, *hits):
+    """Knocked_out events: each (acting side, journeyman key of the victim on the other side)."""
+    for side, victim in hits:
+        drives.add_event(
+            match,
+            user=match.created_by,
+            kind="knocked_out",
+            side=side,
+            victim_journeyman=victim,
+            cause="crowd",
+        )
 
 
 def test_live_form_when_a_star_plays_shows_it_in_the_readers_language(logged_in, starring):
@@ -206,6 +222,7 @@ def test_apothecary_when_the_victim_is_a_star_is_refused_and_nothing_changes(sta
 
 
 def test_ko_recovery_when_a_star_was_knocked_out_rolls_for_it(logged_in, starring, away_team):
+    knock_out(starring, ("home", GRAK), ("away", HOME_STAR))
     response = logged_in.post(
         reverse("matches:drive_end", args=[starring.pk]),
         {"knocked_out": [f"away:{GRAK}", f"home:{HOME_STAR}"], "faces": "5 2"},
