@@ -19,6 +19,7 @@ from league.services.leagues import (
     join_league,
     set_season_status,
 )
+from league.services.seasons import start_season
 from rosters.models import Team
 
 DEMO_SLUG = "old-world-demo-league"
@@ -140,6 +141,7 @@ def _open_season(league, name, teams, commissioner, start_date):
     for name in NAMED_SIDES:
         sides[name] = entries.register_named_entry(season=season, name=name, user=commissioner)
     scheduling.schedule_round_robin(season=season, by=commissioner, start_date=start_date, days_between=7)
+    start_season(season=season, by=commissioner)
     return season, sides
 
 
@@ -253,6 +255,7 @@ def open_bb2025_season(league, name, commissioner, start_date):
     scheduling.schedule_round_robin(
         season=season, by=commissioner, start_date=start_date, days_between=days_between
     )
+    start_season(season=season, by=commissioner)
     return season
 
 

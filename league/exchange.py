@@ -69,6 +69,7 @@ def export_league(league):
                 "name": season.name,
                 "status": season.status,
                 "format": season.format,
+                "finish_reason": season.finish_reason,
                 "coin_seed": season.coin_seed,
                 "entries": [
                     {
@@ -225,6 +226,7 @@ def _import_season(league, data, users):
         name=data["name"],
         status=data["status"],
         format=data["format"],
+        finish_reason=data.get("finish_reason", ""),  # files written before seasons kept one have none
         coin_seed=data["coin_seed"],
     )
     entries = {}

@@ -116,8 +116,20 @@ class LeagueSettingsForm(forms.ModelForm):
 
 
 class InvitationForm(forms.Form):
-    days_valid = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=365, required=False)
-    max_uses = forms.IntegerField(label=_("Maximum uses"), min_value=1, max_value=1000, required=False)
+    days_valid = forms.IntegerField(
+        label=_("Valid for (days)"),
+        min_value=1,
+        max_value=365,
+        required=False,
+        help_text=_("Leave it empty and the invitation never expires."),
+    )
+    max_uses = forms.IntegerField(
+        label=_("Maximum uses"),
+        min_value=1,
+        max_value=1000,
+        required=False,
+        help_text=_("Leave it empty and any number of coaches may use it."),
+    )
 
     def save(self, *, league, user):
         return league_services.create_invitation(league=league, created_by=user, **self.cleaned_data)
@@ -154,11 +166,19 @@ class RegisterTeamForm(forms.Form):
                 team.queryset = user.teams.ready().exclude(pk__in=entered.values("team_id"))
                 listed = team.queryset.filter(edition=season.league.edition)
                 team.widget.choices = [("", team.empty_label), *((each.pk, str(each)) for each in listed)]
+            else:
+                team.widget.choices = [("", team.empty_label)]
             team.required = True
             del self.fields["name"]
         else:
             del self.fields["team"]
             self.fields["name"].required = True
+
+    @property
+    def has_choices(self):
+        """Whether the coach has a team to enter (a ready team of the league's edition), or a name to
+        type (other games)."""
+        return "team" not in self.fields or len(self.fields["team"].widget.choices) > 1
 
     def save(self):
         if "team" in self.fields:
@@ -177,9 +197,9 @@ class NamedEntryForm(forms.Form):
 
 
 class RoundRobinForm(forms.Form):
-    """Its defaults follow the season shape of the league's edition (League.season_shape)."""
+    """Its defaults follow the season shape of the league's edition (League.season_shape); whether the
+    teams meet once or twice is the season's format, chosen when the season was opened."""
 
-    double = forms.BooleanField(label=_("Double round robin (home and away)"), required=False)
     start_date = forms.DateField(
         label=_("First round on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -190,15 +210,28 @@ class RoundRobinForm(forms.Form):
     def __init__(self, *args, league=None, **kwargs):
         super().__init__(*args, **kwargs)
         if league is not None:
-            shape = league.season_shape()
-            self.fields["double"].initial = shape["meetings"] > 1
-            self.fields["days_between"].initial = shape["days_between"]
+            self.fields["days_between"].initial = league.season_shape()["days_between"]
+
+
+# The scheduling page may hold several of these forms: each gets ids of its own (auto_id), so that every
+# label points at its own input.
 
 
 class SwissRoundForm(forms.Form):
     date = forms.DateField(
         label=_("Round date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "swiss_%s")
+        super().__init__(*args, **kwargs)
+
+
+class NextPlayoffRoundForm(SwissRoundForm):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "next_playoff_%s")
+        super().__init__(*args, **kwargs)
+        self.fields["date"].label = _("Date of the next playoff round")
 
 
 class PlayoffForm(forms.Form):
@@ -209,7 +242,28 @@ class PlayoffForm(forms.Form):
         initial=4,
     )
     date = forms.DateField(
-        label=_("Round date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Date of the first playoff round"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "playoff_%s")
+        super().__init__(*args, **kwargs)
+
+
+class SeasonStatusForm(forms.Form):
+    """A step of the season's life cycle (league.services.seasons): the status to move to and, to finish
+    with fixtures unplayed, `force` and the reason."""
+
+    status = forms.ChoiceField(choices=Season.Status.choices)
+    force = forms.BooleanField(label=_("Finish anyway, with fixtures unplayed"), required=False)
+    reason = forms.CharField(
+        label=_("Reason for finishing with fixtures unplayed"),
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Shown on the season page, so that the coaches know why their game did not count."),
     )
 
 

@@ -15,13 +15,15 @@ from rosters.redraft import already_redrafted
 def redraft_season(team):
     """The finished season the team may be re-drafted for now, or None.
 
-    Between seasons means: the team is not drafting, is not entered in a running season, and the latest
-    finished season it played in has not been re-drafted for yet (an undone re-draft may be done again).
+    Between seasons means: the team is not drafting, is not entered in a scheduled or running season, and
+    the latest finished season it played in has not been re-drafted for yet (an undone re-draft may be
+    done again).
     """
     if team.is_draft:
         return None
     entries = SeasonEntry.objects.filter(team=team).exclude(status=SeasonEntry.Status.WITHDRAWN)
-    if entries.filter(season__status=Season.Status.RUNNING).exists():
+    # A season scheduled but not started yet holds the team as much as a running one.
+    if entries.filter(season__status__in=(Season.Status.SCHEDULED, Season.Status.RUNNING)).exists():
         return None
     season = (
         Season.objects.filter(entries__team=team, status=Season.Status.FINISHED)

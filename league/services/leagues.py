@@ -21,7 +21,10 @@ from league.models import (
     rulebook_league_defaults,
 )
 from league.permissions import require_commissioner
-from league.services import prizes
+
+# A season's status changes through its life cycle (league.services.seasons); callers that name the
+# status they want still find set_season_status here.
+from league.services.seasons import set_season_status as set_season_status
 from league.services.standings import recompute_league_standings
 
 # URL words under /leagues/ that a league's slug must not take.
@@ -203,26 +206,3 @@ def create_season(*, league, name, by, format=Season.Format.ROUND_ROBIN):
     if format not in Season.Format.values:
         raise ValidationError(_("Unknown season format."))
     return Season.objects.create(league=league, name=name.strip(), format=format)
-
-
-def set_season_status(*, season, status, by):
-    """Open, start, finish or reopen a season.
-
-    Side effects: saves Season.status; finishing a Blood Bowl season gives its prizes
-    (league.services.prizes.award_prizes: SeasonPrizes, gold in the treasuries through the rosters
-    ledger), and moving a finished season back takes them back (take_back_prizes), in one transaction.
-    """
-    require_commissioner(by, season.league)
-    if status not in Season.Status.values:
-        raise ValidationError(_("Unknown season status."))
-    with transaction.atomic():
-        # Two finishes of one season wait for each other on this lock (PostgreSQL; SQLite writes one at a
-        # time), and a SeasonPrize's place is unique: the prizes are paid once.
-        previous = Season.objects.select_for_update().values_list("status", flat=True).get(pk=season.pk)
-        season.status = status
-        season.save(update_fields=["status"])
-        if status == Season.Status.FINISHED and previous != Season.Status.FINISHED:
-            prizes.award_prizes(season=season, by=by)
-        elif previous == Season.Status.FINISHED and status != Season.Status.FINISHED:
-            prizes.take_back_prizes(season=season, by=by)
-    return season

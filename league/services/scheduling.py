@@ -23,10 +23,25 @@ def _next_round_number(season):
     return (season.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
 
 
-def _start(season):
+def _mark_scheduled(season):
+    """A season in registration has fixtures now: it is scheduled, and waits for the commissioner to
+    start it (league.services.seasons). A season already scheduled, running or finished stays so."""
     if season.status == Season.Status.REGISTRATION:
-        season.status = Season.Status.RUNNING
+        season.status = Season.Status.SCHEDULED
         season.save(update_fields=["status"])
+
+
+ROUND_ROBINS = (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN)
+
+
+def _require_format(season, *formats):
+    """Refuse a way of scheduling that is not the season's format (a round robin season has no Swiss
+    rounds nor fixtures set by hand; playoffs may follow any format)."""
+    if season.format not in formats:
+        raise ValidationError(
+            _("This is a season of format “%(format)s”: schedule it that way.")
+            % {"format": season.get_format_display()}
+        )
 
 
 def _require_not_finished(season):
@@ -35,22 +50,25 @@ def _require_not_finished(season):
 
 
 def schedule_round_robin(*, season, by, double=None, start_date=None, days_between=DAYS_BETWEEN_ROUNDS):
-    """Every accepted team meets every other once (twice when `double`; when None, as the league's
-    edition says: League.season_shape), by the circle method.
+    """Every accepted team meets every other once (twice when `double`; when None, as the season's
+    format says: double round robin, or the league's edition: League.season_shape), by the circle method.
 
     Rounds are dated `days_between` days apart from `start_date` when one is given; teams with a
-    bye in a round simply have no fixture in it.
-    Side effects: creates the Rounds and Fixtures, and starts the season (status running).
+    bye in a round simply have no fixture in it. Refused to a season of another format.
+    Side effects: creates the Rounds and Fixtures; a season in registration becomes scheduled.
     """
     require_commissioner(by, season.league)
     _require_not_finished(season)
+    _require_format(season, *ROUND_ROBINS)
     entries = _accepted(season)
     if len(entries) < 2:
         raise ValidationError(_("Accept at least two teams first."))
     if season.fixtures.league_stage().exists():
         raise ValidationError(_("This season already has league fixtures."))
     if double is None:
-        double = season.league.season_shape()["meetings"] > 1
+        double = (
+            season.format == Season.Format.DOUBLE_ROUND_ROBIN or season.league.season_shape()["meetings"] > 1
+        )
     rounds = pairing.round_robin(entries, double=double)
     first = _next_round_number(season)
     with transaction.atomic():
@@ -62,7 +80,7 @@ def schedule_round_robin(*, season, by, double=None, start_date=None, days_betwe
                 Fixture(season=season, round=round_, home=home, away=away) for home, away in pairs if away
             ]
         Fixture.objects.bulk_create(fixtures)
-        _start(season)
+        _mark_scheduled(season)
     return rounds
 
 
@@ -70,11 +88,12 @@ def schedule_swiss_round(*, season, by, date=None):
     """Pair the next round: teams close in the standings meet, never twice when avoidable.
 
     Every league fixture of the round before must have a confirmed result. The bye (odd counts)
-    goes to the lowest team that has not had one.
-    Side effects: creates a Round and its Fixtures, and starts the season.
+    goes to the lowest team that has not had one. Refused to a season of another format.
+    Side effects: creates a Round and its Fixtures; a season in registration becomes scheduled.
     """
     require_commissioner(by, season.league)
     _require_not_finished(season)
+    _require_format(season, Season.Format.SWISS)
     entries = {entry.pk: entry for entry in _accepted(season)}
     if len(entries) < 2:
         raise ValidationError(_("Accept at least two teams first."))
@@ -95,14 +114,15 @@ def schedule_swiss_round(*, season, by, date=None):
             for home, away in pairs
             if away
         )
-        _start(season)
+        _mark_scheduled(season)
     return round_
 
 
 def schedule_playoffs(*, season, by, size, date=None):
     """A knockout of the top `size` teams of the standings (1 v size, 2 v size-1, ...).
 
-    Side effects: creates a Round and the first-round playoff Fixtures (bracket slots set).
+    Side effects: creates a Round and the first-round playoff Fixtures (bracket slots set); a season in
+    registration becomes scheduled.
     """
     require_commissioner(by, season.league)
     _require_not_finished(season)
@@ -128,7 +148,7 @@ def schedule_playoffs(*, season, by, size, date=None):
             )
             for slot, home, away in pairing.playoff_first_round(seeded)
         )
-        _start(season)
+        _mark_scheduled(season)
     return round_
 
 
@@ -191,12 +211,14 @@ def advance_playoffs(*, season, by, date=None):
 
 
 def add_fixture(*, season, home, away, by, round_number=None, scheduled_at=None, stage=Fixture.Stage.LEAGUE):
-    """A fixture set by hand, in round `round_number` (created when missing) or outside rounds.
+    """A fixture set by hand, in round `round_number` (created when missing) or outside rounds; refused
+    to a season of another format than fixtures set by hand.
 
-    Side effects: may create a Round; creates the Fixture.
+    Side effects: may create a Round; creates the Fixture; a season in registration becomes scheduled.
     """
     require_commissioner(by, season.league)
     _require_not_finished(season)
+    _require_format(season, Season.Format.MANUAL)
     if home.pk == away.pk:
         raise ValidationError(_("A team cannot play itself."))
     accepted = SeasonEntry.Status.ACCEPTED
@@ -210,7 +232,7 @@ def add_fixture(*, season, home, away, by, round_number=None, scheduled_at=None,
         fixture = Fixture.objects.create(
             season=season, round=round_, home=home, away=away, scheduled_at=scheduled_at, stage=stage
         )
-        _start(season)
+        _mark_scheduled(season)
     return fixture
 
 

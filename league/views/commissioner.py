@@ -22,6 +22,7 @@ from league.forms import (
     RescheduleForm,
     ResultForm,
     SeasonForm,
+    SeasonStatusForm,
 )
 from league.models import Invitation, PointsAdjustment, Result, Season, SeasonEntry
 from league.services import adjustments as adjustment_services
@@ -29,6 +30,7 @@ from league.services import entries as entry_services
 from league.services import leagues as league_services
 from league.services import results as result_services
 from league.services import scheduling
+from league.services import seasons as season_services
 from league.views.common import (
     _attempt,
     _back_to,
@@ -139,6 +141,9 @@ def entry_accept(request, pk):
         lambda: entry_services.accept_entry(entry=entry, by=request.user),
         _("%(name)s is in.") % {"name": entry.display_name},
     )
+    # Accepted from the season page's next steps: back there; from the entries page: back to the list.
+    if request.POST.get("back") == "season":
+        return redirect("league:season", pk=entry.season_id)
     return redirect("league:entries", pk=entry.season_id)
 
 
@@ -206,25 +211,34 @@ def adjustment_remove(request, pk):
 @login_required
 @require_POST
 def season_status(request, pk):
-    """Start, finish or reopen a season; finishing a Blood Bowl season gives its prizes, reopening it
-    takes them back (league.services.prizes)."""
+    """A step of the season's life cycle: start it, finish it (forced past unplayed fixtures with a
+    reason) or reopen it (league.services.seasons); finishing a Blood Bowl season gives its prizes,
+    reopening it takes them back (league.services.prizes)."""
     season = get_season_for_commissioner(request, pk)
-    status = request.POST.get("status", "")
+    form = SeasonStatusForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Unknown season status."))
+        return redirect("league:season", pk=season.pk)
+    previous = season.status
     _attempt(
         request,
-        lambda: league_services.set_season_status(season=season, status=status, by=request.user),
-        _status_message(season, status),
+        lambda: season_services.move_season(season=season, by=request.user, **form.cleaned_data),
+        lambda moved: _status_message(moved, previous),
     )
     return redirect("league:season", pk=season.pk)
 
 
-def _status_message(season, status):
+def _status_message(season, previous):
     finished = Season.Status.FINISHED
-    if season.league.is_blood_bowl and status == finished and season.status != finished:
+    if season.status == finished and season.league.is_blood_bowl:
         return _("The season is finished; the prizes are in the treasuries.")
-    if season.league.is_blood_bowl and season.status == finished and status != finished:
+    if season.status == finished:
+        return _("The season is finished.")
+    if previous == finished and season.league.is_blood_bowl:
         return _("The season is reopened; its prizes were taken back.")
-    return _("The season status was changed.")
+    if previous == finished:
+        return _("The season is reopened.")
+    return _("The season has started: the coaches can play their fixtures.")
 
 
 @login_required

@@ -69,7 +69,7 @@ def open_league_and_season(page: Page, base_url):
     return page.url
 
 
-def accept_entries_and_schedule_round_robin(page: Page, season_url):
+def accept_entries_schedule_and_start(page: Page, season_url):
     page.goto(season_url)
     page.get_by_role("button", name="Entries").click()
     for _entry in TEAMS:
@@ -78,7 +78,11 @@ def accept_entries_and_schedule_round_robin(page: Page, season_url):
     page.goto(season_url)
     page.get_by_role("button", name="Scheduling").click()
     page.get_by_role("button", name="Schedule the round robin").click()
-    expect(page.get_by_text("The round robin is scheduled.")).to_be_visible()
+    expect(page.get_by_text("The round robin is scheduled: 3 rounds.")).to_be_visible()
+    # The page lists what it made; the season starts only when the commissioner says so.
+    expect(page.get_by_role("heading", name="6 fixtures scheduled")).to_be_visible()
+    page.get_by_role("button", name="Start the season").click()
+    expect(page.get_by_text("The season has started")).to_be_visible()
 
 
 def open_fixture_from_the_list(page: Page, season_url, team, other):
@@ -181,7 +185,7 @@ def test_a_commissioner_runs_a_season_through_playoffs_to_its_prizes(new_context
     season_url = open_league_and_season(carla, base_url)
     for coach in (hilda, otto, gretl, ulf):
         enter_team(coach, season_url)
-    accept_entries_and_schedule_round_robin(carla, season_url)
+    accept_entries_schedule_and_start(carla, season_url)
 
     # A coach submits, the opponent confirms, the standings show it.
     fixture_url = submit_score(hilda, season_url, {reavers: 2, gouged: 1})

@@ -277,7 +277,8 @@ def test_export_then_import_on_postgresql_gives_identical_standings_adjustments_
     gap = table[0].points - table[1].points
     add_adjustment(season=season, entry=leader, points=-gap - 1, reason="No-show", by=commissioner)
     add_adjustment(season=season, entry=last, points=2, reason="Fair play", by=commissioner)
-    set_season_status(season=season, status=FINISHED, by=commissioner)
+    # Some results are still unconfirmed: finishing them needs a reason (league.services.seasons).
+    set_season_status(season=season, status=FINISHED, by=commissioner, force=True, reason="Out of time.")
     make_season(league, name="Season 2", status=Season.Status.REGISTRATION)
     before = _snapshot(league)
     assert (len(before["prizes"]), len(before["adjustments"])) == (3, 2)

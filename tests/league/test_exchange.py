@@ -82,7 +82,10 @@ def test_export_then_import_into_an_empty_database_gives_identical_standings(com
     # Dock the leader to the second's points (a tie the tie-breakers settle again), award the last.
     add_adjustment(season=season, entry=leader, points=-gap, reason="No-show", by=commissioner)
     add_adjustment(season=season, entry=last, points=2, reason="Fair play", by=commissioner)
-    set_season_status(season=season, status=Season.Status.FINISHED, by=commissioner)
+    # Some results were never confirmed: the commissioner finishes the season anyway, with a reason.
+    set_season_status(
+        season=season, status=Season.Status.FINISHED, by=commissioner, force=True, reason="Out of time."
+    )
     assert season.prizes.count() == 3
     make_season(league, teams=0, name="Season 2", status=Season.Status.REGISTRATION)
     before = _rows(season)
@@ -107,6 +110,7 @@ def test_export_then_import_into_an_empty_database_gives_identical_standings(com
     assert imported.is_commissioner(User.objects.get(username="carla"))
     seasons = list(imported.seasons.order_by("created_at", "id"))
     assert [s.name for s in seasons] == ["Season 1", "Season 2"]
+    assert [s.finish_reason for s in seasons] == ["Out of time.", ""]
     assert _rows(seasons[0]) == before
     assert _adjustments(seasons[0]) == before_adjustments
     assert _prizes(seasons[0]) == before_prizes

@@ -96,12 +96,33 @@ def _case_season_status(w):
     return url, {"status": "finished"}, lambda: Season.objects.get(pk=w.season.pk).status == "finished"
 
 
+def _case_season_start(w):
+    make_fixture(w.season, w.home, w.away)
+    Season.objects.filter(pk=w.season.pk).update(status=Season.Status.SCHEDULED)
+    url = reverse("league:season_status", args=[w.season.pk])
+    return url, {"status": "running"}, lambda: Season.objects.get(pk=w.season.pk).status == "running"
+
+
+def _case_season_finish_forced(w):
+    make_fixture(w.season, w.home, w.away)
+    url = reverse("league:season_status", args=[w.season.pk])
+    data = {"status": "finished", "force": "on", "reason": "Out of time"}
+    return url, data, lambda: Season.objects.get(pk=w.season.pk).finish_reason == "Out of time"
+
+
+def _case_season_reopen(w):
+    Season.objects.filter(pk=w.season.pk).update(status=Season.Status.FINISHED)
+    url = reverse("league:season_status", args=[w.season.pk])
+    return url, {"status": "running"}, lambda: Season.objects.get(pk=w.season.pk).status == "running"
+
+
 def _case_round_robin(w):
     url = reverse("league:schedule_round_robin", args=[w.season.pk])
     return url, {"days_between": 7}, lambda: w.season.fixtures.count() == 1
 
 
 def _case_swiss(w):
+    Season.objects.filter(pk=w.season.pk).update(format=Season.Format.SWISS)
     url = reverse("league:schedule_swiss", args=[w.season.pk])
     return url, {}, lambda: w.season.fixtures.count() == 1
 
@@ -124,6 +145,7 @@ def _case_advance_playoffs(w):
 
 
 def _case_fixture_add(w):
+    Season.objects.filter(pk=w.season.pk).update(format=Season.Format.MANUAL)
     url = reverse("league:fixture_add", args=[w.season.pk])
     return (
         url,
@@ -243,6 +265,9 @@ CASES = {
     "entry_accept": (_case_entry_accept, COMMISSIONER),
     "entry_withdraw": (_case_entry_withdraw, {"coach", "commissioner"}),
     "season_status": (_case_season_status, COMMISSIONER),
+    "season_start": (_case_season_start, COMMISSIONER),
+    "season_finish_forced": (_case_season_finish_forced, COMMISSIONER),
+    "season_reopen": (_case_season_reopen, COMMISSIONER),
     "round_robin": (_case_round_robin, COMMISSIONER),
     "swiss": (_case_swiss, COMMISSIONER),
     "playoffs": (_case_playoffs, COMMISSIONER),

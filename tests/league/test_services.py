@@ -115,13 +115,13 @@ def test_withdraw_entry_removes_its_unplayed_fixtures(season, home, away, coach)
     assert not Fixture.objects.filter(season=season).exists()
 
 
-def test_schedule_round_robin_creates_dated_rounds_and_starts_the_season(league, commissioner):
+def test_schedule_round_robin_creates_dated_rounds_and_the_season_waits_to_be_started(league, commissioner):
     season, entries = make_season(league, teams=5, status=Season.Status.REGISTRATION)
     scheduling.schedule_round_robin(
         season=season, by=commissioner, start_date=date(2026, 1, 5), days_between=7
     )
     season.refresh_from_db()
-    assert season.status == "running"
+    assert season.status == Season.Status.SCHEDULED
     assert season.rounds.count() == 5
     assert season.fixtures.count() == 10
     assert list(season.rounds.values_list("date", flat=True))[:2] == [date(2026, 1, 5), date(2026, 1, 12)]
@@ -184,6 +184,8 @@ def test_playoff_result_needs_a_winner(league, commissioner, home, away, coach):
 
 
 def test_add_fixture_and_reschedule(season, home, away, commissioner, coach):
+    Season.objects.filter(pk=season.pk).update(format=Season.Format.MANUAL)
+    season.refresh_from_db()
     fixture = scheduling.add_fixture(season=season, home=home, away=away, by=commissioner, round_number=3)
     assert fixture.round.number == 3
     when = timezone.now() + timedelta(days=3)
