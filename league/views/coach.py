@@ -50,9 +50,16 @@ def register(request, pk):
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, _("Your team is entered; a commissioner will accept it."))
+            messages.success(request, _entered_message(season, request.user))
             return redirect("league:season", pk=season.pk)
     return render(request, "league/register.html", {"league": season.league, "season": season, "form": form})
+
+
+def _entered_message(season, user):
+    """A commissioner who enters their own team accepts it themselves: the season page shows how."""
+    if season.league.is_commissioner(user):
+        return _("Your team is entered; as a commissioner of this league, accept it below.")
+    return _("Your team is entered; a commissioner will accept it.")
 
 
 @login_required
