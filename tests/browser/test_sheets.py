@@ -13,8 +13,9 @@ def test_a_visitor_makes_a_korean_sheet_and_downloads_its_pdf(page: Page, base_u
     sheet = get_catalogue().sheet("rugby", "activation")
     page.goto(f"{base_url}/sheets/")
     picker = page.locator("form.sheet-picker")
-    picker.get_by_label("Sheet").select_option("rugby/activation")
-    picker.get_by_label("Language").select_option("ko")
+    # Exact: "Sheet" is also the start of "Sheet language" (the site's switcher is "Language").
+    picker.get_by_label("Sheet:", exact=True).select_option("rugby/activation")
+    picker.get_by_label("Sheet language").select_option("ko")
     picker.get_by_role("button", name="Open the sheet").click()
 
     expect(page.locator(".sheet")).to_have_attribute("lang", "ko")
