@@ -30,6 +30,13 @@ def _player_choices(match, side):
     return [("", "—"), *players]
 
 
+def _team_choices(match, side):
+    """The choices of `side` under its team's name: the victim select lists the other team's players,
+    and a reader should not have to guess whose #8 it is."""
+    empty, *players = _player_choices(match, side)
+    return [empty, (match.team(side).name, players)]
+
+
 def _resolve_choice(match, side, key):
     """(Player or None, match-only key) for a player choice key of `side`: "p12" for a roster player,
     "home-1", "home-m1" or "home-s1" for a journeyman, a mercenary or a star player."""
@@ -116,11 +123,11 @@ class QuickEventForm(forms.Form):
         for name in set(self.fields) - wanted:
             del self.fields[name]
         if "player" in self.fields:
-            self.fields["player"].choices = _player_choices(match, side)
+            self.fields["player"].choices = _team_choices(match, side)
             self.fields["player"].label = self.PLAYER_LABELS[kind]
             self.fields["player"].required = kind not in self.PLAYER_OPTIONAL
         if "victim" in self.fields:
-            self.fields["victim"].choices = _player_choices(match, other(side))
+            self.fields["victim"].choices = _team_choices(match, other(side))
         for field in self.fields.values():
             if isinstance(field, FacesField):
                 set_dice(field, field.dice, empty_rolls=False)  # the form says it once for all its dice

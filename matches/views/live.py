@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from matches.forms import ConcedeForm, DriveStartForm, EndDriveForm, QuickEventForm
-from matches.models import SIDES, Event, Match
+from matches.models import SIDES, Event, Match, other
 from matches.services import drives, effects
 from matches.views.access import (
     _done,
@@ -25,6 +25,7 @@ from matches.views.access import (
     recorder,
 )
 from matches.views.prematch import _prayer_label
+from rosters.models import name_with_team
 from rulebook import formulas
 from rulebook.dice import Dice
 
@@ -159,7 +160,9 @@ def _quick_title(match, form):
 def _latest_events(match, count=8):
     """The last `count` events, newest first, with the names of their players (two queries)."""
     events = list(
-        Event.objects.filter(drive__match=match).select_related("player", "victim").order_by("-id")[:count]
+        Event.objects.filter(drive__match=match)
+        .select_related("player", "victim__team")
+        .order_by("-id")[:count]
     )
     hired = {key: name for side in SIDES for key, name in match.match_only_players(side).items()}
     edition, language = _texts(match)
@@ -168,11 +171,20 @@ def _latest_events(match, count=8):
             "event": event,
             "team": match.team(event.side),
             "player": event.player or hired.get(event.journeyman, ""),
-            "victim": event.victim or hired.get(event.victim_journeyman, ""),
+            "victim": _victim_name(match, event, hired),
             "outcome": event.outcome_label(language, edition=edition),
         }
         for event in events
     ]
+
+
+def _victim_name(match, event, hired):
+    """The victim with their team (the row names the acting team only): "#2 Hans (Reavers)"."""
+    if event.victim is not None:
+        return event.victim.with_team
+    if event.victim_journeyman in hired:
+        return name_with_team(hired[event.victim_journeyman], match.team(other(event.side)).name)
+    return ""
 
 
 def _live_response(request, match, *, quick_form=None):

@@ -10,6 +10,7 @@ from matches.services import effects, postmatch
 from matches.views.access import _match, _texts
 from matches.views.live import _scoreboard
 from matches.views.prematch import _prayer_label
+from rosters.models import name_with_team
 
 
 def report(request, pk):
@@ -17,10 +18,12 @@ def report(request, pk):
     match = _match(pk)
     edition, language = _texts(match)
     all_drives = list(match.drives.prefetch_related("events__player", "events__victim"))
-    names = {}
+    names, victims = {}, {}  # a victim is the other team's: the timeline names them with their team
     for side in SIDES:
-        names.update({f"p{p.pk}": str(p) for p in match.team(side).players.all()})
-        names.update(match.match_only_players(side, language))
+        team = match.team(side)
+        own = {f"p{p.pk}": str(p) for p in team.players.all()} | match.match_only_players(side, language)
+        names.update(own)
+        victims.update({key: name_with_team(name, team.name) for key, name in own.items()})
     timeline = []
     for drive in all_drives:
         rows = []
@@ -30,7 +33,7 @@ def report(request, pk):
                     "event": event,
                     "team": match.team(event.side),
                     "player": names.get(event.actor_key, ""),
-                    "victim": names.get(event.victim_key, ""),
+                    "victim": victims.get(event.victim_key, ""),
                     "outcome": event.outcome_label(language, edition=edition),
                 }
             )

@@ -69,7 +69,8 @@ def test_demo_match_report_lists_the_mercenary_side_bet_and_casualty_dice_by_nam
         r'data-testid="mercenaries">(.*?)</dd>', html
     ).group(1)
     assert "20,000 staked, 0 won" in re.search(r'data-testid="side-bet-away">(.*?)</dd>', html).group(1)
-    assert f"#{mercenary['number']} {mercenary['name']} → {victim}" in html
+    # The victim is the other team's: the timeline names their team.
+    assert f"#{mercenary['number']} {mercenary['name']} → {casualty.victim.with_team}" in html
     dice_rows = [row for row in _cells(html) if len(row) == 6 and row[2] == victim]
     assert [(row[0], row[1], row[3]) for row in dice_rows] == [
         ("Casualty", str(played.away_team), "D16"),

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.choices import flatten_choices
 
 from league.models import SeasonEntry
 from matches.models import Event
@@ -145,10 +146,14 @@ def test_short_form_of_a_casualty_when_the_victims_team_has_an_apothecary_offers
 def test_short_form_lists_the_players_of_each_side_where_they_belong(logged_in, live, home_team, away_team):
     response = logged_in.get(detail(live, kind="casualty", side="home"))
     form = response.context["quick_form"]
-    actors = {value for value, _label in form.fields["player"].choices if value}
-    victims = {value for value, _label in form.fields["victim"].choices if value}
+    actors = {value for value, _label in flatten_choices(form.fields["player"].choices) if value}
+    victims = {value for value, _label in flatten_choices(form.fields["victim"].choices) if value}
     assert actors == {key(p) for p in home_team.players.all()}
     assert victims == {key(p) for p in away_team.players.all()}
+    # Each select groups its players under their team's name: the victims are the other team's.
+    assert form.fields["player"].choices[1][0] == home_team.name
+    assert form.fields["victim"].choices[1][0] == away_team.name
+    assert f'<optgroup label="{away_team.name}">' in response.text
 
 
 def test_short_form_when_asked_with_htmx_returns_only_the_live_section(logged_in, live):

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.choices import flatten_choices
 
 from league.models import PlayerMatchStats
 from matches.forms import EndDriveForm, QuickEventForm
@@ -105,8 +106,8 @@ def test_star_players_when_a_pair_is_hired_lists_both_with_short_keys(starring):
 
 def test_event_forms_when_stars_are_hired_offer_them_to_their_team_and_as_victims(starring):
     form = QuickEventForm(match=starring, kind="casualty", side="home")
-    actors = dict(form.fields["player"].choices)
-    victims = dict(form.fields["victim"].choices)
+    actors = dict(flatten_choices(form.fields["player"].choices))
+    victims = dict(flatten_choices(form.fields["victim"].choices))
     assert actors[HOME_STAR] == "Akhorne the Squirrel"
     assert (victims[GRAK], victims[CRUMBLEBERRY]) == ("Grak", "Crumbleberry")
     assert GRAK not in actors
@@ -266,7 +267,7 @@ def test_event_when_no_star_was_hired_offers_no_star_key(match, home_coach):
     plain = kick_off(match, home_coach)
     assert plain.star_players("home") == plain.star_players("away") == []
     form = QuickEventForm(match=plain, kind="touchdown", side="home")
-    assert not any(key.startswith("home-s") for key, _label in form.fields["player"].choices)
+    assert not any(key.startswith("home-s") for key, _label in flatten_choices(form.fields["player"].choices))
     with pytest.raises(ValidationError, match="Unknown journeyman"):
         drives.add_event(plain, user=home_coach, kind="touchdown", side="home", journeyman=HOME_STAR)
 
@@ -342,7 +343,7 @@ def test_report_when_stars_played_names_them_in_timeline_statistics_and_injuries
     stars = page.split('data-testid="star-players">', 1)[1].split("</dd>", 1)[0]
     assert stars == "Akhorne the Squirrel – Grak, Crumbleberry"
     assert "Touchdown · Reavers · Akhorne the Squirrel" in page
-    assert "→ Akhorne the Squirrel · Dead" in page
+    assert "→ Akhorne the Squirrel (Reavers) · Dead" in page  # a victim is named with their team
     assert "Casualty · Bashers · Grak →" in page
     assert "<tr><td>Akhorne the Squirrel</td><td>1</td><td>0</td><td>0</td><td>0</td></tr>" in page
     assert "<tr><td>Grak</td><td>0</td><td>1</td><td>0</td><td>0</td></tr>" in page
@@ -362,7 +363,7 @@ def test_report_in_french_when_stars_played_names_them_in_french(client, starrin
     assert f"<td>{french}</td>" in injuries
     assert f" · Reavers · {french}" in page  # the timeline
     assert "Akhorne the Squirrel" not in page  # nor in the dice log, which names players when shown
-    assert f"→ {french} · " in page
+    assert f"→ {french} (Reavers) · " in page
 
 
 def test_live_page_when_stars_played_lists_them_in_the_latest_events(logged_in, starring):
