@@ -118,3 +118,17 @@ def test_a_player_named_outside_the_team_page_carries_the_team(coach, django_ass
     assert labels[1] == "#8 Grukk (Gouged Eye)"
     with translation.override("fr"):
         assert names_with_team("#2 Hans", "Reavers").endswith("(Reavers)")
+
+
+@pytest.mark.django_db
+def test_the_coach_renames_a_drafted_player_from_the_draft_panel(client, coach):
+    team = make_team(coach, positions=["lineman"])
+    player = team.players.get()
+    client.force_login(coach)
+    page = f"/teams/{team.pk}/players/{player.pk}/"
+    assert f'<a href="{page}">{player.name}</a>' in client.get(f"/teams/{team.pk}/manage/").content.decode()
+    assert 'name="name"' in client.get(page).content.decode()
+    response = client.post(page, {"name": "Hans Dunkel", "number": "7"}, follow=True)
+    player.refresh_from_db()
+    assert (player.name, player.number) == ("Hans Dunkel", 7)
+    assert "#7 Hans Dunkel" in response.content.decode()
