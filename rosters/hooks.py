@@ -30,6 +30,10 @@ def _no_friendlies(team, *, since):
     return 0
 
 
+def _no_league(slug, user):
+    return None
+
+
 @dataclass
 class Hooks:
     # (user, team) -> whether the user may change the team as a commissioner (league.permissions).
@@ -42,6 +46,8 @@ class Hooks:
     seasons_played: Callable = _no_previous_seasons
     # (team, since=datetime or None) -> friendlies the team had applied since then (matches).
     friendlies_played: Callable = _no_friendlies
+    # (slug, user) -> {"slug", "name", "edition", "url"} of the league a new team is drafted for, or None.
+    league_for_new_team: Callable = _no_league
 
 
 hooks = Hooks()

@@ -31,6 +31,7 @@ from rosters.forms import (
     UndoForm,
     draft_numbers,
 )
+from rosters.hooks import hooks
 from rosters.ledger import latest_undoable
 from rosters.models import Team
 from rosters.permissions import editor_for, get_team_for_editor
@@ -54,12 +55,14 @@ def team_new(request):
     """Choose the edition (GET, the newest by default), then a team list of it and its draft choices.
 
     Choosing a team list asks again with htmx (GET ?roster=) for the League and special rule fields
-    of that list only; without JavaScript, the form posted without them says which to choose."""
-    edition = request.POST.get("edition") or request.GET.get("edition")
+    of that list only; without JavaScript, the form posted without them says which to choose. From a
+    league's page (?league=<slug>), the edition is the league's, so that the team may enter it."""
+    league = _league_drafted_for(request)
+    edition = request.POST.get("edition") or request.GET.get("edition") or (league or {}).get("edition")
     roster = request.GET.get("roster")
     form = NewTeamForm(request.POST or None, coach=request.user, edition=edition, roster=roster)
     if request.method == "POST" and form.submit():
-        messages.success(request, _("%(name)s is created: hire your players.") % {"name": form.result.name})
+        messages.success(request, _created_message(form.result, league))
         return redirect("rosters:manage", pk=form.result.pk)
     if request.htmx and request.method == "GET":
         return render(request, "rosters/team_new.html#choices", {"form": form})
@@ -67,8 +70,24 @@ def team_new(request):
         "form": form,
         "edition_form": EditionForm(initial={"edition": form.edition.id}),
         "numbers": draft_numbers(form.edition),
+        "league": league if league and league["edition"] == form.edition.id else None,
     }
     return render(request, "rosters/team_new.html", context)
+
+
+def _league_drafted_for(request):
+    """The league a "New team" link came from (?league=<slug>, kept in the form), or None."""
+    slug = request.POST.get("league") or request.GET.get("league")
+    return hooks.league_for_new_team(slug, request.user) if slug else None
+
+
+def _created_message(team, league):
+    if league and league["edition"] == team.edition:
+        return _("%(name)s is created: hire your players, mark it ready, then enter it in %(league)s.") % {
+            "name": team.name,
+            "league": league["name"],
+        }
+    return _("%(name)s is created: hire your players.") % {"name": team.name}
 
 
 @login_required
