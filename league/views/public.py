@@ -12,6 +12,7 @@ from league.forms import CommentForm, ReopenForm, RescheduleForm, ResultForm
 from league.models import TIEBREAKERS, Fixture, League, PointsAdjustment, Result, Season, SeasonEntry
 from league.services import leagues as league_services
 from league.services import prizes
+from league.services.progress import progress_for
 from league.tables import (
     StoredTable,
     first_open_round,
@@ -21,6 +22,7 @@ from league.tables import (
     stored_table,
 )
 from league.views.common import _page, _round_links, get_fixture, get_league, get_season
+from league.views.steps import league_steps, season_steps
 
 
 def league_list(request):
@@ -34,6 +36,8 @@ def league_detail(request, slug):
     seasons = list(league.seasons.all())
     current = _current_season(league)
     rows = list(stored_table(current)[: limits.LEAGUE_PAGE_ROWS]) if current else []
+    is_commissioner = league.is_commissioner(request.user)
+    is_member = league_services.is_member(league, request.user)
     return render(
         request,
         "league/league_detail.html",
@@ -42,9 +46,10 @@ def league_detail(request, slug):
             "seasons": seasons,
             "current": current,
             "rows": [_with_reason(row) for row in rows],
-            "is_commissioner": league.is_commissioner(request.user),
-            "is_member": league_services.is_member(league, request.user),
+            "is_commissioner": is_commissioner,
+            "is_member": is_member,
             **_trophy_context(league),
+            **league_steps(request, league, seasons, is_commissioner=is_commissioner, is_member=is_member),
         },
     )
 
@@ -145,6 +150,7 @@ def season_detail(request, pk):
             if is_commissioner
             else 0,
             **_prizes_context(season),
+            **season_steps(request, season, is_commissioner=is_commissioner, my_fixtures=my_fixtures),
         },
     )
 
@@ -327,7 +333,6 @@ def fixture_detail(request, pk):
     fixture = get_fixture(request, pk)
     result = fixture.result_or_none
     side = fixture.side_of(request.user)
-    submitter_side = fixture.side_of(result.submitted_by) if result and result.submitted_by_id else None
     is_commissioner = fixture.season.league.is_commissioner(request.user)
     initial = {}
     if result:
@@ -340,6 +345,7 @@ def fixture_detail(request, pk):
             "conceded": conceded,
         }
     confirmed = result is not None and result.is_confirmed
+    progress = progress_for(fixture, user=request.user, commissions=is_commissioner)
     return render(
         request,
         "league/fixture.html",
@@ -348,12 +354,9 @@ def fixture_detail(request, pk):
             "season": fixture.season,
             "fixture": fixture,
             "result": result,
+            "progress": progress,
             "can_submit": side is not None and not confirmed,
-            "can_answer": result is not None
-            and not confirmed
-            and side is not None
-            and side != submitter_side,
-            "can_dispute": result is not None and result.status == Result.Status.SUBMITTED,
+            "can_dispute": progress.viewer_confirms and result.status == Result.Status.SUBMITTED,
             "is_commissioner": is_commissioner,
             "result_form": ResultForm(initial=initial, fixture=fixture),
             "comment_form": CommentForm(),
