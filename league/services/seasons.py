@@ -72,8 +72,13 @@ _STEPS = {
 }
 
 
-def _refusal(current, target):
-    """Why a season in `current` cannot move to `target`, in the words of what to do instead."""
+def _refusal(current, target, only_from=None):
+    """Why a season in `current` cannot move to `target` (from `only_from`, when the step is named), in
+    the words of what to do instead."""
+    if only_from == Status.FINISHED:
+        return _("Only a finished season can be reopened.")
+    if only_from == Status.SCHEDULED and current == Status.FINISHED:
+        return _("This season is finished: reopen it instead.")
     if target == Status.RUNNING and current == Status.REGISTRATION:
         return _("Schedule the fixtures before starting the season.")
     if target == Status.RUNNING and current == Status.RUNNING:
@@ -88,7 +93,7 @@ def _refusal(current, target):
     }
 
 
-def move_season(*, season, status, by, force=False, reason=""):
+def move_season(*, season, status, by, force=False, reason="", only_from=None):
     """Take the life-cycle step from the season's status to `status`: start it (scheduled → running),
     finish it (running → finished; with fixtures unplayed only when `force`d with a `reason`) or reopen
     it (finished → running). Commissioners of the league only.
@@ -96,7 +101,8 @@ def move_season(*, season, status, by, force=False, reason=""):
     Side effects, in one transaction: saves Season.status and Season.finish_reason (the reason when
     forced past unplayed fixtures, cleared otherwise); finishing a Blood Bowl season gives its prizes
     (league.services.prizes.award_prizes: SeasonPrizes, gold in the treasuries through the rosters
-    ledger) and reopening it takes them back (take_back_prizes).
+    ledger) and reopening it takes them back (take_back_prizes). `only_from` refuses the step unless the
+    season is in that status (starting and reopening both lead to running).
     """
     require_commissioner(by, season.league)
     if status not in Status.values:
@@ -104,8 +110,8 @@ def move_season(*, season, status, by, force=False, reason=""):
     with transaction.atomic():
         current = _locked_status(season)
         step = _STEPS.get((current, status))
-        if step is None:
-            raise ValidationError(_refusal(current, status))
+        if step is None or only_from not in (None, current):
+            raise ValidationError(_refusal(current, status, only_from))
         season.status = current
         step(season, by, force, reason)
     return season
@@ -113,7 +119,7 @@ def move_season(*, season, status, by, force=False, reason=""):
 
 def start_season(*, season, by):
     """A scheduled season starts: see move_season."""
-    return move_season(season=season, status=Status.RUNNING, by=by)
+    return move_season(season=season, status=Status.RUNNING, by=by, only_from=Status.SCHEDULED)
 
 
 def finish_season(*, season, by, force=False, reason=""):
@@ -123,7 +129,7 @@ def finish_season(*, season, by, force=False, reason=""):
 
 def reopen_season(*, season, by):
     """A finished season runs again: see move_season."""
-    return move_season(season=season, status=Status.RUNNING, by=by)
+    return move_season(season=season, status=Status.RUNNING, by=by, only_from=Status.FINISHED)
 
 
 def set_season_status(*, season, status, by, force=False, reason=""):

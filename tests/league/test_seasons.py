@@ -237,9 +237,21 @@ def test_reopening_takes_the_prizes_back_and_forgets_the_reason(season, home, aw
     assert Team.objects.get(pk=home.team_id).treasury == 0
 
 
-def test_reopening_is_refused_to_a_season_not_finished(running, commissioner):
+def test_reopening_is_refused_to_a_season_not_finished(scheduled, commissioner):
     _refused(
-        "The season has already started.", lambda: reopen_season(season=running, by=commissioner), running
+        "Only a finished season can be reopened.",
+        lambda: reopen_season(season=scheduled, by=commissioner),
+        scheduled,
+    )
+
+
+def test_starting_does_not_reopen_a_finished_season(season, commissioner):
+    finish_season(season=season, by=commissioner)
+
+    _refused(
+        "This season is finished: reopen it instead.",
+        lambda: start_season(season=season, by=commissioner),
+        season,
     )
 
 
