@@ -43,3 +43,19 @@ def celery_worker_process(django_db_setup, django_db_blocker):
     """A real `celery worker` process on the configured broker, using the test database."""
     with django_db_blocker.unblock(), CeleryWorkerProcess() as worker:
         yield worker
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache: no page kept by an earlier test (dugout.freshness) hides a
+    page's queries or shows an earlier test's data."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def drawn_pages(monkeypatch):
+    """Every page drawn by its view, none served as kept (dugout.freshness): for a test that counts the
+    queries of a page it has loaded once already."""
+    monkeypatch.setattr("dugout.freshness._cache_get", lambda key: None)
