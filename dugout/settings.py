@@ -34,6 +34,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    # django-ninja: the league's JSON API; listed so its docs page is served from our static files.
+    "ninja",
     "accounts",
     "rulebook",
     "rosters",
@@ -230,6 +232,10 @@ AXES_VERBOSE = False
 AXES_DISABLE_ACCESS_LOG = True  # count failures only: a row per successful login is not needed
 # The password reset form: at most this many requests per client address and per e-mail address an hour.
 PASSWORD_RESET_LIMIT = env_int("PASSWORD_RESET_LIMIT", 5, minimum=1)
+# The JSON API (league/api/): requests allowed per API token, and per client address without one,
+# counted in the shared cache ("N/s", "N/min", "N/hour", "N/day").
+API_TOKEN_RATE = env_str("API_TOKEN_RATE", "120/min")
+API_ANONYMOUS_RATE = env_str("API_ANONYMOUS_RATE", "120/min")
 
 # Celery. The embedded default is kombu's filesystem transport under var/ (named with a host, which it
 # ignores, so that kombu does not warn on every connection), tuned to poll quickly

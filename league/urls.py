@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from league import api, views
 
@@ -9,14 +9,8 @@ urlpatterns = [
     path("new/", views.league_create, name="create"),
     path("join/", views.join, name="join"),
     path("join/<str:code>/", views.join, name="join_code"),
-    # The read-only JSON API (docs/league-api.md).
-    path("api/leagues/", api.leagues, name="api_leagues"),
-    path("api/leagues/<slug:slug>/", api.league, name="api_league"),
-    path("api/seasons/<int:pk>/", api.season, name="api_season"),
-    path("api/seasons/<int:pk>/standings/", api.standings, name="api_standings"),
-    path("api/seasons/<int:pk>/fixtures/", api.fixtures, name="api_fixtures"),
-    path("api/seasons/<int:pk>/results/", api.results, name="api_results"),
-    path("api/seasons/<int:pk>/teams/", api.teams, name="api_teams"),
+    # The JSON API, its OpenAPI schema and docs page (league/api/, docs/league-api.md).
+    path("api/", include(api.urlpatterns)),
     # Seasons.
     path("seasons/<int:pk>/", views.season_detail, name="season"),
     path("seasons/<int:pk>/standings/", views.standings_page, name="standings"),

@@ -2,6 +2,7 @@
 number of queries that does not grow with the league."""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -13,6 +14,13 @@ from league.services.standings import rebuild_standings
 from tests.league.factories import make_fixture, make_league, make_season, play
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_counts():
+    """Each test starts with no API request counted: the throttle's windows live in the shared cache."""
+    cache.clear()
+
 
 LISTS = ("api_standings", "api_fixtures", "api_results", "api_teams")
 
@@ -111,14 +119,16 @@ def test_api_list_of_an_empty_season_is_one_empty_page(client, season):
 def test_api_list_when_the_page_is_not_a_whole_number_from_1_answers_400(client, season, home, page):
     response = client.get(reverse("league:api_teams", args=[season.pk]), {"page": page})
     assert response.status_code == 400
-    assert response.json() == {"error": "The page must be a whole number from 1."}
+    message = "The page must be a whole number from 1."
+    assert response.json() == {"detail": message, "error": message}  # "error": as before "detail" was
 
 
 def test_api_list_when_the_page_is_after_the_last_answers_404(client, commissioner, small_pages):
     season = _played_season(commissioner, 5, name="Five")
     response = client.get(reverse("league:api_standings", args=[season.pk]), {"page": 4})
     assert response.status_code == 404
-    assert response.json() == {"error": "There is no page 4: the last page is 3."}
+    message = "There is no page 4: the last page is 3."
+    assert response.json() == {"detail": message, "error": message}
     assert client.get(reverse("league:api_standings", args=[season.pk]), {"page": 3}).status_code == 200
 
 
