@@ -138,3 +138,12 @@ def test_token_revoke_of_another_users_token_is_refused(client, owner):
     client.force_login(UserFactory(username="thief"))
     assert client.post(reverse("accounts:token_revoke", args=[token.pk])).status_code == 403
     assert tokens.authenticate(clear).pk == token.pk
+
+
+def test_staff_revoke_tokens_in_the_admin(client, owner):
+    token, clear = tokens.create_token(user=owner, name="bot")
+    client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))
+    changelist = reverse("admin:accounts_apitoken_changelist")
+    assert "bot" in client.get(changelist).content.decode()
+    client.post(changelist, {"action": "revoke", "_selected_action": [token.pk]})
+    assert tokens.authenticate(clear) is None
