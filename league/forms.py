@@ -166,6 +166,8 @@ class RegisterTeamForm(forms.Form):
                 team.queryset = user.teams.ready().exclude(pk__in=entered.values("team_id"))
                 listed = team.queryset.filter(edition=season.league.edition)
                 team.widget.choices = [("", team.empty_label), *((each.pk, str(each)) for each in listed)]
+                if len(team.widget.choices) == 2:  # one team to enter: one tap enters it
+                    team.initial = team.widget.choices[1][0]
             else:
                 team.widget.choices = [("", team.empty_label)]
             team.required = True
