@@ -60,24 +60,31 @@ def full_name(first, last):
 
 
 def candidates(family, *, seed):
-    """Every name of `family`, in an order fixed by `seed`."""
+    """(given name, family name, full name) of every name of `family`, in an order fixed by `seed`."""
     order = list(range(len(family.first) * len(family.last)))
     random.Random(seed).shuffle(order)  # a name, not a secret: a seeded draw is what we want
     for index in order:
-        first, last = divmod(index, len(family.last))
-        yield full_name(family.first[first], family.last[last])
+        first, last = family.first[index // len(family.last)], family.last[index % len(family.last)]
+        yield first, last, full_name(first, last)
 
 
 def new_name(*, roster, position, team_key, number, taken=()):
     """A name for player `number` of `position` in a team of list `roster`, none of `taken`.
 
     `team_key` (the team's id) seeds the draw with the number: the same arguments give the same name.
-    Returns "" when the team list has no family or every name is taken (the caller then numbers the
-    player instead).
+    A name whose given and family names are both new to the team comes first (two Thornhides on one
+    team read like brothers). Returns "" when the team list has no family or every name is taken (the
+    caller then numbers the player instead).
     """
     family = names().family(roster, position)
     if family is None:
         return ""
-    taken = {name.casefold() for name in taken}
-    seed = f"{team_key}:{position}:{number}"
-    return next((name for name in candidates(family, seed=seed) if name.casefold() not in taken), "")
+    taken = list(taken)
+    folded, everything = {name.casefold() for name in taken}, " | ".join(taken)
+    free = [
+        (first, last, name)
+        for first, last, name in candidates(family, seed=f"{team_key}:{position}:{number}")
+        if name.casefold() not in folded
+    ]
+    fresh = (name for first, last, name in free if first not in everything and last not in everything)
+    return next(fresh, None) or next((name for _first, _last, name in free), "")

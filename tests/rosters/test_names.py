@@ -132,3 +132,16 @@ def test_the_coach_renames_a_drafted_player_from_the_draft_panel(client, coach):
     player.refresh_from_db()
     assert (player.name, player.number) == ("Hans Dunkel", 7)
     assert "#7 Hans Dunkel" in response.content.decode()
+
+
+def test_a_new_name_prefers_given_and_family_names_the_team_does_not_use_yet():
+    drafted = []
+    for number in range(1, 17):
+        drafted.append(
+            names.new_name(
+                roster="chaos_chosen", position="chosen_blocker", team_key=3, number=number, taken=drafted
+            )
+        )
+    given = [name.split(" ", 1)[0] for name in drafted]
+    family = [name.split(" ", 1)[1] for name in drafted]
+    assert len(set(given)) == len(set(family)) == 16
