@@ -13,7 +13,6 @@ from league.models import Fixture
 from matches.forms import (
     ConcedeForm,
     DiceForm,
-    InducementsForm,
     KickingForm,
     MatchForm,
     PrayerTargetForm,
@@ -32,6 +31,8 @@ from matches.views.access import (
     may_record,
     recorder,
 )
+from matches.views.inducements_shop import BOTH, inducements_form, inducements_of_both, shop_entry
+from matches.views.prematch_rolls import prematch_results, step_message
 from rulebook.data import SkillRef
 from rulebook.dice import Dice
 
@@ -94,18 +95,31 @@ def _prayer_label(match, edition, row, entry, language, names=None):
     }
 
 
+STEP_KEYS = {
+    "fans": "structure.pre_game.fans",
+    "weather": "structure.pre_game.weather",
+    "journeymen": "structure.pre_game.journeymen",
+    "inducements": "structure.pre_game.inducements",
+    "prayers": "structure.pre_game.prayers_to_nuffle",
+    "kicking": "structure.pre_game.kicking_team",
+    "stadium": "optional.stadium",
+    "match_ball": "optional.match_balls",
+}
+
+
+def _step_dice(match, edition, step):
+    """The notation of the roll of a one-roll step (for the dice field's help), or None."""
+    tables = {"weather": "weather", "stadium": "stadium", "match_ball": "match_balls"}
+    if step in tables:
+        return edition.table(tables[step]).dice
+    if step == "prayers":
+        return edition.settings["prayers"]["dice"]
+    return None
+
+
 def _prematch_context(match, edition, language, *, user):
     step = prematch.next_step(match)
-    key = {
-        "fans": "structure.pre_game.fans",
-        "weather": "structure.pre_game.weather",
-        "journeymen": "structure.pre_game.journeymen",
-        "inducements": "structure.pre_game.inducements",
-        "prayers": "structure.pre_game.prayers_to_nuffle",
-        "kicking": "structure.pre_game.kicking_team",
-        "stadium": "optional.stadium",
-        "match_ball": "optional.match_balls",
-    }[step]
+    key = STEP_KEYS[step]
     if step == "prayers" and prematch.prayers_bought_as_inducement(match):
         key = f"inducement.{edition.settings['prayers']['inducement']}"  # no step of its own: an inducement
     context = {
@@ -113,33 +127,16 @@ def _prematch_context(match, edition, language, *, user):
         "step_name": edition.text(f"{key}.name", language),
         "step_text": edition.text(f"{key}.desc", language),
         "steps": prematch.steps(match),
-        "dice_form": DiceForm(),
-        "sides_form": SidesDiceForm(),
+        "results": prematch_results(match, edition, language),
+        "dice_form": DiceForm(dice=_step_dice(match, edition, step)),
+        "sides_form": SidesDiceForm(dice=edition.settings["fan_factor"]["dice"]),
         "kicking_form": KickingForm(),
         "concede_form": ConcedeForm(match=match),
     }
     if step == "inducements":
-        shop = []
-        for side in SIDES:
-            form = _inducements_form(match, side, edition, language)
-            budget = prematch.budget(match, side)
-            shop.append(
-                {
-                    "side": side,
-                    "team": match.team(side),
-                    "budget": budget,
-                    # What the team may spend in all: items that cost more are marked, not hidden.
-                    "spendable": budget["petty_cash"] + budget["treasury"],
-                    "may_buy": prematch.may_buy_now(match, side),
-                    "done": match.side_value("inducements_done", side),
-                    "form": form,
-                    "mercenaries": _mercenary_terms(form.mercenary_offer, edition, language),
-                    "side_bet": form.side_bet_offer,
-                    "withheld": [edition.name(item["item"], language) for item in form.withheld],
-                }
-            )
-        context["shop"] = shop
+        context["shop"] = [shop_entry(match, side, edition, language) for side in SIDES]
         context["favourite"] = prematch.favourite_side(match)
+        context["open_sides"] = [entry["side"] for entry in context["shop"] if not entry["done"]]
     if step == "journeymen":
         context["journeyman_choices"] = _journeyman_choices(match, edition, language)
     if step == "prayers":
@@ -288,49 +285,20 @@ def prematch_step(request, match, step):
             raise PermissionDenied
     except ValidationError as error:
         return _failed(request, match, error)
-    return _done(request, match)
-
-
-def _inducements_form(match, side, edition, language, data=None):
-    """The inducements form of `side`: what it may buy, with prices in the labels."""
-    items = prematch.catalogue(match, side)
-    for item in items:
-        item["label"] = f"{edition.name(item['item'], language)} ({item['price']:,})"
-    mercenaries, side_bet = prematch.mercenary_offer(match, side), prematch.side_bet_offer(match, side)
-    return InducementsForm(
-        data,
-        items=items,
-        mercenaries=mercenaries,
-        side_bet=side_bet,
-        edition=edition,
-        withheld=prematch.withheld(match, side),
-        prefix=side,
-    )
-
-
-def _mercenary_terms(offer, edition, language):
-    """The numbers of the mercenary rule for the form's help text (all from data), or None."""
-    if offer is None:
-        return None
-    extra = offer["inducement"].extra
-    return {
-        "name": edition.name(offer["inducement"], language),
-        "surcharge": extra["surcharge"],
-        "skill_surcharge": extra["skill_surcharge"],
-        "skills": ", ".join(
-            edition.skill_label(SkillRef.parse(ref), language) for ref in extra.get("skills", [])
-        ),
-        "room": offer["room"],
-    }
+    edition, language = _texts(match)
+    return _done(request, match, step_message(match, edition, language, step))
 
 
 @recorder
 @require_POST
 def inducements(request, match, side):
+    """Buy the inducements of one team, or of both (`side` "both": the form of the pre-match page)."""
+    if side == BOTH:
+        return inducements_of_both(request, match)
     if side not in SIDES:
         raise PermissionDenied
     edition, language = _texts(match)
-    form = _inducements_form(match, side, edition, language, request.POST)
+    form = inducements_form(match, side, edition, language, request.POST)
     if not form.is_valid():
         return _form_errors(request, match, form)
     try:

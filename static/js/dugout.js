@@ -6,8 +6,8 @@ document.addEventListener("change", (event) => {
   }
 });
 
-// Inducements: the running total of what is chosen against the team's budget (data-budget on the form,
-// data-price on each field or option; the server checks again).
+// Inducements: the running total of what is chosen against each team's budget (data-budget on the
+// team's part of the form, data-price on each field or option; the server checks again).
 function chosenPrice(field) {
   const price = Number(field.dataset.price || 0);
   if (field.type === "checkbox") {
@@ -37,11 +37,11 @@ function showInducementsTotal(form) {
 
 // "input" fires for typed numbers, ticked boxes and chosen options alike.
 document.addEventListener("input", (event) => {
-  const form = event.target.closest("form[data-budget]");
+  const form = event.target.closest("[data-budget]");
   if (form) {
     showInducementsTotal(form);
   }
 });
 document.addEventListener("DOMContentLoaded", () => {
-  document.querySelectorAll("form[data-budget]").forEach(showInducementsTotal);
+  document.querySelectorAll("[data-budget]").forEach(showInducementsTotal);
 });

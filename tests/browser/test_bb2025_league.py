@@ -133,8 +133,7 @@ def test_two_coaches_play_a_bb2025_league_match_on_phones(new_context, base_url)
     grom.get_by_label("Dice (optional)").fill("3 4")
     grom.get_by_role("button", name="Roll").click()
     grom.get_by_role("button", name="Take on journeymen").click()
-    for _ in range(2):  # the favourite, then the underdog, buy nothing
-        grom.get_by_role("button", name="Buy these inducements").first.click()
+    grom.get_by_role("button", name="Buy these inducements").click()  # one form: both teams buy nothing
     grom.get_by_label("Kicking team").select_option("home")
     grom.get_by_role("button", name="Set the kicking team").click()
 
@@ -146,11 +145,11 @@ def test_two_coaches_play_a_bb2025_league_match_on_phones(new_context, base_url)
     grom.get_by_test_id("quick-form").get_by_label(re.compile("^Scorer")).select_option(label=str(scorer))
     grom.get_by_role("button", name="Save").click()
     expect(grom.get_by_test_id("score")).to_have_text("1 – 0" if orc_side == "home" else "0 – 1")
-    for _ in range(2):
+    for end in ("half", "match"):
         grom.get_by_label("Kick-off event 2D6 (optional)").fill("3 4")
         grom.get_by_role("button", name="Kick off").click()
-        grom.get_by_text("End of the half").click()
-        grom.get_by_role("button", name="End the drive").click()
+        grom.get_by_text(f"End of the {end}").click()
+        grom.get_by_role("button", name=f"End the {end}").click()
 
     # Post-match: the Norse stalled; six nominees each, the MVP on a D6 (1: the first nominee).
     grom.get_by_label(f"{NORSE}: a player was Stalling during the match").check()

@@ -1,5 +1,6 @@
-"""A coach buys inducements on a phone: short rows with small inputs, star players ticked in a folded
-group, a running total against the budget; and the same form posted without JavaScript."""
+"""Both teams buy their inducements on a phone, on one form with one button: short rows with small
+inputs, star players ticked in a folded group, a running total against each team's budget, each
+budget explained; and the same form posted without JavaScript."""
 
 import re
 
@@ -14,7 +15,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _shop():
-    """The Reavers (home, treasury 155,000) at the inducements step, buying first as the favourite."""
+    """The Reavers (home, treasury 155,000, the favourite) and the Bashers (away, the underdog: its
+    petty cash is the CTV difference plus what the Reavers spend) at the inducements step."""
     home_coach = UserFactory(username="homecoach")
     home = make_team(home_coach, name="Reavers", extras=("thrower", "catcher"), rerolls=2, apothecary=True)
     away = make_team(UserFactory(username="awaycoach"), name="Bashers")
@@ -59,14 +61,24 @@ def test_a_coach_buys_inducements_with_a_running_total_on_a_phone(page, base_url
     expect(total).to_have_text("Chosen: 230,000 / 155,000 over budget", use_inner_text=True)
     form.get_by_label("Akhorne the Squirrel").uncheck()
     expect(total.get_by_text("over budget")).to_be_hidden()
-    form.get_by_role("button", name="Buy these inducements").click()
+    # The underdog chooses on the same form; its total runs against its own budget.
+    away = page.get_by_test_id("inducements-away")
+    expect(page.get_by_test_id("budget-terms-away")).to_contain_text(
+        "plus what the favourite spends from its treasury"
+    )
+    away.get_by_label("Bribe (100,000)").fill("1")
+    expect(away.locator("[data-total]")).to_contain_text("Chosen: 100,000 /")
+    expect(total).to_have_text(re.compile(r"Chosen: 150,000 / 155,000\s*$"), use_inner_text=True)
+    expect(page.get_by_role("button", name="Buy these inducements")).to_have_count(1)
+    page.get_by_role("button", name="Buy these inducements").click()
 
-    expect(page.get_by_test_id("inducements-away")).to_be_visible()  # the underdog buys next
+    expect(page.get_by_role("button", name="Pray to Nuffle")).to_be_visible()  # both bought: next step
     match.refresh_from_db()
     assert [(item["id"], item["choice"]) for item in match.home_inducements] == [
         ("bribe", ""),
         ("star_player", "cindy_piewhistle"),
     ]
+    assert [(item["id"], item["count"]) for item in match.away_inducements] == [("bribe", 1)]
 
 
 def test_a_coach_buys_a_star_player_without_javascript(phone_without_js, base_url):
@@ -78,9 +90,9 @@ def test_a_coach_buys_a_star_player_without_javascript(phone_without_js, base_ur
 
     form.locator("summary", has_text="Star players").click()
     form.get_by_label("Cindy Piewhistle").check()
-    form.get_by_role("button", name="Buy these inducements").click()
+    phone.get_by_role("button", name="Buy these inducements").click()
 
-    expect(phone.get_by_test_id("inducements-away")).to_be_visible()
+    expect(phone.get_by_role("button", name="Pray to Nuffle")).to_be_visible()
     match.refresh_from_db()
     assert [(item["id"], item["choice"]) for item in match.home_inducements] == [
         ("star_player", "cindy_piewhistle")

@@ -161,3 +161,16 @@ def test_inducements_page_query_count_when_many_items_are_offered_stays_the_same
     with django_assert_num_queries(len(queries)):
         html = client.get(reverse("matches:detail", args=[many.pk])).text
     assert "Star players" in html
+
+
+def test_inducements_page_when_both_teams_buy_gives_each_part_its_own_budget(client, shop, home_coach):
+    html = _page(client, shop, home_coach)
+
+    home = _part(html, 'data-testid="inducements-home"', "</fieldset>\n</fieldset>")
+    away = html.split('data-testid="inducements-away"', 1)[1]
+    spendable = sum(prematch.budget(shop, "away").values())
+    assert 'data-budget="155000"' in html.split('data-testid="inducements-home"', 1)[0][-200:]
+    assert f'data-budget="{spendable}"' in html.split('data-testid="inducements-away"', 1)[0][-200:]
+    assert "<legend><strong>Reavers</strong></legend>" in home
+    assert "<legend><strong>Bashers</strong></legend>" in away
+    assert html.count("data-total hidden") == 2  # a running total per team, each against its budget

@@ -25,6 +25,7 @@ def personas(home_coach, away_coach):
 WRITES = [
     ("matches:prematch_step", {"step": "fans"}, {}),
     ("matches:inducements", {"side": "home"}, {}),
+    ("matches:inducements", {"side": "both"}, {}),
     ("matches:drive_start", {}, {}),
     ("matches:drive_end", {}, {}),
     ("matches:event_add", {}, {"kind": "touchdown", "side": "home"}),

@@ -82,9 +82,11 @@ def plan(match, side, *, team=None, players=None, match_events=None):
         if player.status not in GONE:
             player.miss_next_game = False
     hired = []
+    summary["hire_cost"] = 0
     for journeyman in hired_journeymen(match, side, record):
         player = _hired_player(journeyman, team)
         team.treasury -= hire_cost(team, journeyman)
+        summary["hire_cost"] += hire_cost(team, journeyman)
         by_key[journeyman["key"]] = player
         hired.append(player)
     summary["raised"] = None
@@ -174,8 +176,42 @@ def _injure(player, outcome, edition):
         setattr(player, characteristic, reduced)
 
 
+def _spp_rows(match, side, team, spp):
+    """[{"name", "spp", "mvp"}] of the players who earn SPP, most first (names from the roster, or of the
+    match's journeymen, mercenaries and stars); one query for the roster's names."""
+    names = {f"p{player.pk}": f"#{player.number} {player.name}" for player in team.players.all()}
+    names.update(match.match_only_players(side))
+    rows = [
+        {"name": names.get(key, key), "spp": entry["spp"], "mvp": bool(entry.get("mvp"))}
+        for key, entry in spp.items()
+        if entry["spp"]
+    ]
+    return sorted(rows, key=lambda row: -row["spp"])
+
+
+def _treasury_items(summary):
+    """[{"what", "gold", "income", "key"}] of what moves the treasury from before to after, in the order
+    they happen (`income`: it comes in, else it goes out; `key`: the rules text naming an expensive
+    mistake's outcome); nothing that is 0."""
+    mistake = summary["mistake"]
+    items = [
+        ("winnings", summary["winnings"], True),
+        ("side_bet", summary["side_bet"]["payout"], True),
+        ("inducements", summary["treasury_spent"], False),
+        ("hired", summary["hire_cost"], False),
+        ("mistake", mistake["lost"] if mistake else 0, False),
+    ]
+    key = f"table.expensive_mistakes.{mistake['outcome']}.name" if mistake else ""
+    return [
+        {"what": what, "gold": gold, "income": income, "key": key if what == "mistake" else ""}
+        for what, gold, income in items
+        if gold
+    ]
+
+
 def preview(match):
-    """{side: {"before": summary of the team now, "after": plan summary}} for the preview page."""
+    """{side: {"before": summary of the team now, "after": plan summary, "spp": the players' SPP,
+    "treasury_items": what moves the treasury}} for the preview page."""
     match_events = events(match)
     hurt = injuries(match, match_events)
     previews = {}
@@ -195,5 +231,7 @@ def preview(match):
             "after": after,
             "stalled": match.stalled(side),
             "mvp_names": [names.get(key, key) for key in after["mvps"]],
+            "spp": _spp_rows(match, side, team, after["spp"]),
+            "treasury_items": _treasury_items(after),
         }
     return previews

@@ -56,6 +56,36 @@ def budget(match, side):
     return {"petty_cash": cash.underdog_petty_cash, "treasury": cash.underdog_treasury}
 
 
+def budget_terms(match, side):
+    """Why budget() is what it is, for the page to explain it: {"role": "favourite", "underdog" or
+    "equal", "roster_treasury": the team's treasury, "treasury": what of it may be spent, "treasury_max":
+    the edition's cap on the underdog's treasury (None: no cap), "treasury_allowed": whether this role
+    may spend treasury at all, "ctv_difference", "favourite_spend_added": whether the underdog's petty
+    cash grows by what the favourite spends from its treasury}. Numbers from the match's procedure."""
+    rules = _procedure(match)
+    favourite = favourite_side(match)
+    role = "equal" if favourite is None else ("favourite" if side == favourite else "underdog")
+    ctvs = [base_ctv(match, each) for each in ("home", "away")]
+    if role == "favourite":
+        allowed = rules["favourite_may_spend_treasury"]
+    elif role == "underdog":
+        allowed = rules["underdog_may_add_treasury"]
+    else:
+        allowed = rules["treasury_when_equal_ctv"]
+    cap = (
+        rules["underdog_treasury_max"] if role == "underdog" and rules["underdog_treasury_max"] >= 0 else None
+    )
+    return {
+        "role": role,
+        "roster_treasury": match.team(side).treasury,
+        "treasury": budget(match, side)["treasury"],
+        "treasury_allowed": bool(allowed) and cap != 0,
+        "treasury_max": cap or None,
+        "ctv_difference": abs(ctvs[0] - ctvs[1]),
+        "favourite_spend_added": bool(rules["favourite_spend_added_to_petty_cash"]),
+    }
+
+
 def may_buy_now(match, side):
     """2025 procedure: the favourite buys first, then the underdog; 2020: both at once."""
     if match.side_value("inducements_done", side):
@@ -185,6 +215,27 @@ def _check_excluded_stars(edition, bought):
                 _("%(name)s cannot be hired together with the star player of the same name.")
                 % {"name": edition.name(Hireling(inducement.choices, item["choice"]), get_language())}
             )
+
+
+@transaction.atomic
+def buy_inducements_of_both(match, *, purchases, user):
+    """Buy the inducements of both teams at once: `purchases` maps each side still buying to the keyword
+    arguments of buy_inducements (counts, mercenaries, side_bet). The favourite buys first (where the
+    procedure has it first, its treasury spending then adds to the underdog's petty cash), then the
+    other team; a refusal for either buys nothing for both.
+
+    Side effects: those of buy_inducements, for each side.
+    """
+    require_step(match, "inducements")
+    favourite = favourite_side(match) or "home"
+    bought = {}
+    for side in sorted(purchases, key=lambda side: side != favourite):
+        try:
+            bought[side] = buy_inducements(match, side=side, user=user, **purchases[side])
+        except ValidationError as error:
+            # Say which team's choice was refused: both are on one form.
+            raise ValidationError([f"{match.team(side)}: {message}" for message in error.messages]) from error
+    return bought
 
 
 @transaction.atomic
