@@ -119,6 +119,17 @@ def enter_team(page: Page, season_url):
     expect(page.get_by_text("Your team is entered")).to_be_visible()
 
 
+def enter_team_from_the_league_page(page: Page, season_url):
+    """A coach who joined reads on the league's page that teams are entering, and enters one there."""
+    page.goto(season_url)
+    page.get_by_role("navigation", name="League").get_by_role("link", name="Browser Bowl").click()
+    entering = page.get_by_role("region", name="Enter a team")
+    entering.get_by_label("Team").select_option(index=1)
+    entering.get_by_role("button", name="Enter the team").click()
+    expect(page.get_by_text("Your team is entered")).to_be_visible()
+    expect(page.get_by_text("is entered and waits for a commissioner to accept it.")).to_be_visible()
+
+
 def submit_score(page: Page, season_url, scores, *, round_number=None):
     """A coach opens their game from the season page ("Your fixtures") and submits `scores`
     ({team: touchdowns}); returns the fixture's address for the opponent."""
@@ -183,7 +194,8 @@ def test_a_commissioner_runs_a_season_through_playoffs_to_its_prizes(new_context
 
     # The commissioner opens the season, the coaches enter their ready teams, the round robin is drawn.
     season_url = open_league_and_season(carla, base_url)
-    for coach in (hilda, otto, gretl, ulf):
+    enter_team_from_the_league_page(hilda, season_url)
+    for coach in (otto, gretl, ulf):
         enter_team(coach, season_url)
     accept_entries_schedule_and_start(carla, season_url)
 
