@@ -11,7 +11,9 @@ from typing import Annotated
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router
+from ninja.decorators import decorate_view
 
+from dugout.freshness import fresh_page
 from league.api import schemas
 from league.api.auth import READ_AUTH, READ_SECURITY
 from league.api.pages import (
@@ -26,10 +28,16 @@ from league.api.pages import (
     standings_json,
     team_json,
 )
+from league.freshness import league_scopes, season_scopes
 from league.models import League, Season, StandingsRow
 from league.tables import stored_table
 
 router = Router(auth=READ_AUTH, tags=["Leagues"])
+
+# Answers kept by the versions of the season or league they show, with their ETag (dugout.freshness); a
+# request with a token is always answered by the operation.
+_season_kept = decorate_view(fresh_page(season_scopes))
+_league_kept = decorate_view(fresh_page(league_scopes))
 
 PageNumber = Annotated[int, Query(1, ge=1, description="The page of the list, from 1 (50 items a page).")]
 FAILURES = {400: schemas.PageError, 401: schemas.Error, 404: schemas.PageError, 429: schemas.Error}
@@ -73,6 +81,7 @@ def leagues(request, page: PageNumber = 1):
 
 
 @router.get("leagues/{slug:slug}/", **_operation("api_league", schemas.LeagueDetail))
+@_league_kept
 def league(request, slug: str):
     """One league and its seasons, newest first (not paged)."""
     league = _visible_league(request, slug)
@@ -81,12 +90,14 @@ def league(request, slug: str):
 
 
 @router.get("seasons/{int:pk}/", **_operation("api_season", schemas.Season))
+@_season_kept
 def season(request, pk: int):
     """One season."""
     return season_json(_visible_season(request, pk))
 
 
 @router.get("seasons/{int:pk}/standings/", **_operation("api_standings", schemas.StandingsPage, FAILURES))
+@_season_kept
 def standings(request, pk: int, page: PageNumber = 1):
     """The season's stored table, best first: a range of positions per page (read as plain values)."""
     season = _visible_season(request, pk)
@@ -100,6 +111,7 @@ def standings(request, pk: int, page: PageNumber = 1):
 
 
 @router.get("seasons/{int:pk}/fixtures/", **_operation("api_fixtures", schemas.FixturePage, FAILURES))
+@_season_kept
 def fixtures(request, pk: int, page: PageNumber = 1):
     """The season's fixtures in order: those outside any round first, then round by round. A result
     shows only once confirmed."""
@@ -116,6 +128,7 @@ def fixtures(request, pk: int, page: PageNumber = 1):
 
 
 @router.get("seasons/{int:pk}/results/", **_operation("api_results", schemas.ResultPage, FAILURES))
+@_season_kept
 def results(request, pk: int, page: PageNumber = 1):
     """The season's confirmed results, in the order of its fixtures (by fixture id within a round)."""
     season = _visible_season(request, pk)
@@ -131,6 +144,7 @@ def results(request, pk: int, page: PageNumber = 1):
 
 
 @router.get("seasons/{int:pk}/teams/", **_operation("api_teams", schemas.TeamPage, FAILURES))
+@_season_kept
 def teams(request, pk: int, page: PageNumber = 1):
     """The season's accepted entries in the order they entered (by id: read from an index, no sort)."""
     season = _visible_season(request, pk)

@@ -149,7 +149,9 @@ def _queries(client, url):
 
 
 @pytest.mark.parametrize("name", LISTS)
-def test_query_count_of_api_lists_does_not_grow_with_the_league(client, commissioner, monkeypatch, name):
+def test_query_count_of_api_lists_does_not_grow_with_the_league(
+    client, commissioner, monkeypatch, name, drawn_pages
+):
     monkeypatch.setattr(api, "PAGE_SIZE", 5)
     counts = []
     for teams in (4, 12):
