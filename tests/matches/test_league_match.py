@@ -58,7 +58,7 @@ def _play_to_post_match(match, user):
     return match
 
 
-def test_league_match_takes_the_league_settings_and_follows_the_approval_flow(
+def test_league_match_takes_the_league_settings_and_is_applied_when_the_opponent_confirms(
     client, fixture, home_coach, away_coach
 ):
     client.force_login(home_coach)
@@ -73,23 +73,29 @@ def test_league_match_takes_the_league_settings_and_follows_the_approval_flow(
     with pytest.raises(ValidationError, match="not confirmed"):
         postmatch.apply_postmatch(match, user=home_coach)
 
-    response = client.post(f"/matches/{match.pk}/league/submit/")
+    response = client.post(f"/matches/{match.pk}/league/submit/", follow=True)
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED
     result = Result.objects.get(fixture=fixture)
     assert (result.home_score, result.away_score, result.status) == (2, 0, Result.Status.SUBMITTED)
     assert result.conceded_by == fixture.away
-    assert "confirms it there" in client.get(f"/matches/{match.pk}/").content.decode()
+    # The submitting coach lands on the match page, which says who confirms and what follows.
+    page = response.content.decode()
+    assert "Waiting for Away Coach (Bashers) to confirm the result." in page
+    assert "Once confirmed, the match is applied to both teams." in page
+    assert "Confirm the result" not in page
 
+    treasury = match.home_team.treasury
     confirm_result(result=result, by=away_coach)
-    page = client.get(f"/matches/{match.pk}/").content.decode()
-    match.refresh_from_db()
-    assert match.status == Match.Status.CONFIRMED
-    assert "Apply to both teams" in page
-
-    postmatch.apply_postmatch(match, user=home_coach)
     match.refresh_from_db()
     assert match.status == Match.Status.APPLIED
+    assert match.applied_by == away_coach
+    match.home_team.refresh_from_db()
+    assert match.home_team.treasury == match.outcome["home"]["treasury"] != treasury
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Apply to both teams" not in page
+    assert 'data-stage="applied"' in page
+    assert "rosters include the match" in page
     table = season_standings(fixture.season)
     assert (table[0].entry, table[0].points) == (fixture.home_id, 3)
 
