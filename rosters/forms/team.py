@@ -30,7 +30,9 @@ class ImportForm(ServiceForm):
             raise ValidationError(_("The file is too large for a team (at most 1 MB)."))
         try:
             data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        # ValueError: besides bad JSON and UTF-8, a number past Python's 4,300 digits; RecursionError:
+        # arrays nested thousands deep (both fit in 1 MB).
+        except (ValueError, RecursionError) as error:
             raise ValidationError(_("The file is not JSON: %(error)s") % {"error": error}) from error
         return transfer.validate(data)
 

@@ -494,6 +494,15 @@ def test_import_page_refuses_a_file_that_is_not_json(client_of, coach):
     assert "The file is not JSON" in html
 
 
+@pytest.mark.parametrize("content", ["9" * 5000, "[" * 100_000 + "]" * 100_000], ids=["long number", "deep"])
+def test_import_page_refuses_json_python_cannot_read_and_creates_nothing(client_of, coach, content):
+    upload = SimpleUploadedFile("team.json", content.encode())
+    response = client_of.post("/teams/import/", {"file": upload})
+    assert response.status_code == 200
+    assert "The file is not JSON" in response.content.decode()
+    assert not Team.objects.filter(coach=coach).exists()
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "de", "ko", "es", "it", "pt", "el"])
 def test_roster_pages_name_rules_in_the_active_language(client_of, coach, language):
     from rulebook.edition import get_edition
