@@ -406,3 +406,16 @@ def test_an_empty_invitation_limit_is_explained(client, commissioner, league):
 
     assert "Leave it empty and the invitation never expires." in content
     assert "Leave it empty and any number of coaches may use it." in content
+
+
+def test_a_team_marked_ready_appears_at_once_in_the_league_page_s_enter_form(
+    client, coach, league, registering
+):
+    client.force_login(coach)
+    league_url = reverse("league:detail", args=[league.slug])
+    assert "You have no ready team to enter yet" in _page(client, league_url)
+
+    team = make_team(coach=coach, name="Reikland Reavers")
+
+    content = _page(client, league_url)
+    assert re.search(rf'<option value="{team.pk}"( selected)?>Reikland Reavers</option>', content)
