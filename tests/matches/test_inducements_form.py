@@ -171,6 +171,6 @@ def test_inducements_page_when_both_teams_buy_gives_each_part_its_own_budget(cli
     spendable = sum(prematch.budget(shop, "away").values())
     assert 'data-budget="155000"' in html.split('data-testid="inducements-home"', 1)[0][-200:]
     assert f'data-budget="{spendable}"' in html.split('data-testid="inducements-away"', 1)[0][-200:]
-    assert "<legend><strong>Reavers</strong></legend>" in home
-    assert "<legend><strong>Bashers</strong></legend>" in away
+    assert "<legend><h3>Reavers</h3></legend>" in home
+    assert "<legend><h3>Bashers</h3></legend>" in away
     assert html.count("data-total hidden") == 2  # a running total per team, each against its budget
