@@ -1,6 +1,8 @@
 from django.urls import path
 
+from dugout.freshness import fresh_page
 from matches import views
+from matches.freshness import match_scopes
 
 app_name = "matches"
 
@@ -23,5 +25,5 @@ urlpatterns = [
     path("<int:pk>/post-match/roll/", views.postmatch_roll, name="postmatch_roll"),
     path("<int:pk>/post-match/apply/", views.postmatch_apply, name="postmatch_apply"),
     path("<int:pk>/post-match/undo/", views.postmatch_undo, name="postmatch_undo"),
-    path("<int:pk>/report/", views.report, name="report"),
+    path("<int:pk>/report/", fresh_page(match_scopes)(views.report), name="report"),
 ]

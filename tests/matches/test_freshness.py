@@ -1,0 +1,63 @@
+"""The match report is never stale (dugout.freshness): an event recorded shows on the next load."""
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from matches.services import drives, prematch
+from rulebook.dice import Dice
+from tests.factories import UserFactory
+from tests.matches.conftest import make_team as make_match_team
+from tests.matches.prayers import name_prayer_targets
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def coach():
+    return UserFactory(username="kim", display_name="Coach Kim")
+
+
+def _load(client, url, **headers):
+    response = client.get(url, **headers)
+    assert response.status_code == 200, url
+    return response
+
+
+def _html(client, url):
+    return _load(client, url).content.decode()
+
+
+def _cached(client, url):
+    """The page, loaded twice (the second from the cache): both the same."""
+    first, second = _html(client, url), _html(client, url)
+    assert first == second or "csrf" in first
+    return second
+
+
+# --- the match ------------------------------------------------------------------------------------------
+
+
+def test_match_report_shows_a_recorded_event_on_the_next_load(client, coach):
+    away_coach = UserFactory(username="away", display_name="Away Coach")
+    home_team = make_match_team(coach, name="Reavers", extras=("catcher",))
+    away_team = make_match_team(away_coach, name="Bashers")
+    match = prematch.create_match(home_team=home_team, away_team=away_team, created_by=coach)
+    dice = Dice(random.Random(9))
+    prematch.roll_fans(match, dice=dice, user=coach)
+    prematch.roll_weather(match, dice=dice, user=coach)
+    prematch.take_journeymen(match, user=coach)
+    prematch.buy_inducements(match, side="home", counts={}, user=coach)
+    prematch.buy_inducements(match, side="away", counts={}, user=coach)
+    prematch.roll_prayers(match, dice=dice, user=coach)
+    name_prayer_targets(match, coach)
+    prematch.choose_kicking(match, user=coach, side="home")
+    drives.start_drive(match, dice=dice, user=coach, faces={"kickoff": [1, 2]})
+    url = reverse("matches:report", args=[match.pk])
+    before = _cached(client, url)
+    scorer = home_team.players.get(position="catcher")
+    drives.add_event(match, user=coach, kind="touchdown", side="home", player=scorer, turn=3)
+    after = _html(client, url)
+    assert after != before
+    assert after.count(str(scorer)) > before.count(str(scorer))
