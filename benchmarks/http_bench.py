@@ -14,9 +14,11 @@ every request (`-g`: p50 and p99 are taken from it) and takes both a request cou
 After each run, one more request waits until gunicorn has answered what a time limit left queued.
 
 Prints, for each main page at demo size and at 1,000 teams: req/s (concurrency 4, after a warm-up),
-p50 and p99, and the rate as a share of the floor's; standings with 50 clients (p99); the standings
+p50 and p99, and the rate as a share of the floor's; standings with 50 clients (p99), and again with its
+ETag in If-None-Match (every answer a 304, as a polling bot that keeps it gets); the standings
 rate alone and while 8 clients poll /healthz (once a second each, as load balancers do, and flat out);
-and, from one process in-house, each page's query count and the share of its time spent in SQL.
+and, from one process in-house, each page's query count and the share of its time spent in SQL when
+drawn by its view, and its time when served as kept (dugout.freshness).
 Asserts nothing about time. Everything listens and is requested on 127.0.0.1 only; every loop has a
 request count and a time limit; every process it starts is stopped at the end, also on error.
 
@@ -46,8 +48,9 @@ VENV_BIN = Path(sys.executable).parent
 
 HOST = "127.0.0.1"
 PG = "postgres://postgres@127.0.0.1:5432"
-DB_NAME = "dugout_bench"
-REDIS_DB = 13
+# Overridable, so that two runs on one machine (two work trees) do not drop each other's database.
+DB_NAME = os.environ.get("HTTP_BENCH_DB", "dugout_bench")
+REDIS_DB = int(os.environ.get("HTTP_BENCH_REDIS_DB", "13"))
 REDIS_URL = f"redis://127.0.0.1:6379/{REDIS_DB}"
 WORKERS = 2
 
@@ -162,16 +165,29 @@ def get(port, path, *, cookie=None, timeout=10):
         connection.close()
 
 
+def etag_of(port, path):
+    """The ETag of `path` (dugout.freshness), as a client keeps it to ask again with If-None-Match."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
+    try:
+        connection.request("GET", path, headers=PROXY_HEADERS)
+        response = connection.getresponse()
+        response.read()
+        return response.getheader("ETag")
+    finally:
+        connection.close()
+
+
 # ApacheBench ----------------------------------------------------------------------------------------
 
 
-def ab(url, *, requests, concurrency=CONCURRENCY, time_limit, cookie=None):
-    """Run ab: {"rate", "p50", "p99", "complete", "errors"} (req/s, ms, ms, count, count)."""
+def ab(url, *, requests, concurrency=CONCURRENCY, time_limit, cookie=None, headers=None):
+    """Run ab: {"rate", "p50", "p99", "complete", "errors"} (req/s, ms, ms, count, count; ab counts a
+    304 among the errors, as any answer but a 2xx)."""
     times_path = WORK_DIR / "ab-requests.tsv"
     times_path.unlink(missing_ok=True)
     command = ["ab", "-q", "-l", "-s", str(REQUEST_TIMEOUT), "-c", str(concurrency)]
     command += ["-t", str(time_limit), "-n", str(max(requests, concurrency))]  # -n after -t: both hold
-    for name, value in PROXY_HEADERS.items():
+    for name, value in (PROXY_HEADERS | (headers or {})).items():
         command += ["-H", f"{name}: {value}"]
     if cookie:
         command += ["-C", cookie]
@@ -389,35 +405,43 @@ def demo_season(big_season):
 
 
 def in_process(pages):
-    """{url: (queries, median ms, median SQL ms)}: each page requested in this process (Django's test
-    client, same settings, no HTTP), IN_PROCESS_RUNS times after one."""
+    """{url: (queries, median ms, median SQL ms, median ms kept)}: each page requested in this process
+    (Django's test client, same settings, no HTTP), IN_PROCESS_RUNS times after one, drawn by its view
+    (the pages kept by dugout.freshness left aside: what a change costs the next reader), then served as
+    kept."""
+    from unittest import mock
+
+    found = {}
+    for page in pages:
+        with mock.patch("dugout.freshness._cache_get", return_value=None):
+            drawn = _in_process(page)
+        found[page[2]] = (*drawn, _in_process(page)[1])
+    return found
+
+
+def _in_process(page):
+    """(queries, median ms, median SQL ms) of one page."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    found = {}
-    for _page, _kind, url, cookie in pages:
-        client = Client(HTTP_HOST=HOST, HTTP_X_FORWARDED_PROTO="https", HTTP_COOKIE=cookie or "")
-        start = time.perf_counter()
-        client.get(url)
-        slow = time.perf_counter() - start > IN_PROCESS_LIMIT / 3  # then one measured request only
-        runs, deadline = [], time.monotonic() + IN_PROCESS_LIMIT
-        while len(runs) < IN_PROCESS_RUNS and not (runs and (slow or time.monotonic() > deadline)):
-            with CaptureQueriesContext(connection) as context:
-                start = time.perf_counter()
-                response = client.get(url)
-                took = time.perf_counter() - start
-            if response.status_code != 200:
-                raise BenchError(f"GET {url} answered {response.status_code} in process")
-            sql = sum(float(query["time"]) for query in context.captured_queries)
-            runs.append((len(context.captured_queries), took * 1000, sql * 1000))
-        found[url] = (
-            runs[-1][0],
-            statistics.median(r[1] for r in runs),
-            statistics.median(r[2] for r in runs),
-        )
+    _page, _kind, url, cookie = page
+    client = Client(HTTP_HOST=HOST, HTTP_X_FORWARDED_PROTO="https", HTTP_COOKIE=cookie or "")
+    start = time.perf_counter()
+    client.get(url)
+    slow = time.perf_counter() - start > IN_PROCESS_LIMIT / 3  # then one measured request only
+    runs, deadline = [], time.monotonic() + IN_PROCESS_LIMIT
+    while len(runs) < IN_PROCESS_RUNS and not (runs and (slow or time.monotonic() > deadline)):
+        with CaptureQueriesContext(connection) as context:
+            start = time.perf_counter()
+            response = client.get(url)
+            took = time.perf_counter() - start
+        if response.status_code != 200:
+            raise BenchError(f"GET {url} answered {response.status_code} in process")
+        sql = sum(float(query["time"]) for query in context.captured_queries)
+        runs.append((len(context.captured_queries), took * 1000, sql * 1000))
     connection.close()
-    return found
+    return (runs[-1][0], statistics.median(r[1] for r in runs), statistics.median(r[2] for r in runs))
 
 
 # The run --------------------------------------------------------------------------------------------
@@ -512,6 +536,16 @@ def run(env, servers):
     many["floor"] = ab(
         hello.url(), requests=MANY_REQUESTS, concurrency=MANY_CLIENTS, time_limit=MANY_TIME_LIMIT
     )
+    # A bot that keeps the ETag: every answer a 304 Not Modified, computed from the versions alone.
+    etag = etag_of(app.port, pages[0][1][2])
+    if etag:
+        many["1,000, ETag"] = ab(
+            app.url(pages[0][1][2]),
+            requests=MANY_REQUESTS,
+            concurrency=MANY_CLIENTS,
+            time_limit=MANY_TIME_LIMIT,
+            headers={"If-None-Match": etag},
+        )
 
     health = health_runs(app, app.url(pages[0][0][2]))
     print_tables(rows, queries, floor, floor_before, floor_after, many, health)
@@ -573,24 +607,25 @@ def print_tables(rows, queries, floor, floor_before, floor_after, many, health):
     size = f"{'req/s':>7} {'p50':>6} {'p99':>6} {'%floor':>6}"
     header = (
         f"{'page':<14} | {'demo':^28} | {'1,000 teams':^28} | {'1k/demo':>7} | {'target':>6} | "
-        f"{'queries':>9} | {'in-process ms':>13} | {'SQL share':>9}"
+        f"{'queries':>9} | {'in-process ms':>13} | {'SQL share':>9} | {'kept ms':>11}"
     )
     print()
     print(header)
     print(
-        f"{'':<14} | {size} | {size} | {'':>7} | {'':>6} | {'demo/1k':>9} | {'demo/1k':>13} | {'demo/1k':>9}"
+        f"{'':<14} | {size} | {size} | {'':>7} | {'':>6} | {'demo/1k':>9} | {'demo/1k':>13} | "
+        f"{'demo/1k':>9} | {'demo/1k':>11}"
     )
     print("-" * len(header))
     for name, kind, small_url, big_url, small, big in rows:
-        small_queries, small_ms, small_sql = queries[small_url]
-        big_queries, big_ms, big_sql = queries[big_url]
+        small_queries, small_ms, small_sql, small_kept = queries[small_url]
+        big_queries, big_ms, big_sql, big_kept = queries[big_url]
         target = TARGETS["json" if kind == "json" else "html"]
         marks = {_mark(small, floor, kind), _mark(big, floor, kind)}
         print(
             f"{name:<14} | {_cell(small, floor)} | {_cell(big, floor)} | "
             f"{big['rate'] / small['rate'] if small['rate'] else float('nan'):>7.2f} | {target:>6.0%} | "
             f"{small_queries:>4}/{big_queries:<4} | {small_ms:>6.1f}/{big_ms:<6.0f} | "
-            f"{small_sql / small_ms:>4.0%}/{big_sql / big_ms:<4.0%}"
+            f"{small_sql / small_ms:>4.0%}/{big_sql / big_ms:<4.0%} | {small_kept:>5.1f}/{big_kept:<5.1f}"
             + ("" if marks == {"ok"} else "  " + ", ".join(sorted(marks)))
         )
     print()
@@ -599,7 +634,7 @@ def print_tables(rows, queries, floor, floor_before, floor_after, many, health):
         print(
             f"  {label:<12} {result['rate']:>7.1f} req/s  p50 {result['p50']:>7.1f} ms  "
             f"p99 {result['p99']:>7.1f} ms  ({result['complete']} requests"
-            + (f", {result['errors']} errors)" if result["errors"] else ")")
+            + (f", {result['errors']} not 2xx)" if result["errors"] else ")")
         )
     alone = statistics.mean(result["rate"] for result in health["alone"])
     pollers = health["pollers"]
