@@ -13,6 +13,7 @@ row and no board line.
 from django.db import transaction
 from django.db.models import F, Q, Sum
 
+from dugout import freshness
 from league.models import PlayerLeagueStats, PlayerMatchStats, Result, SeasonEntry
 from rosters.models import Player
 
@@ -91,6 +92,8 @@ def _store(season, players):
     driven by the players' ids (their rows of each table, read by index), whatever the size of the
     league: the season and the league are conditions of the sums, not of the rows read."""
     league_id = season.league_id
+    # Written in bulk, around the signals: the leaderboards are bumped here.
+    freshness.bump(("season", season.pk), ("league", league_id))
     # A PlayerMatchStats row exists only while its match is applied (apply_postmatch writes it,
     # undo_apply deletes it): what counts is its fixture's season and confirmed result.
     counted = Q(

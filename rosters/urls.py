@@ -1,6 +1,8 @@
 from django.urls import path
 
+from dugout.freshness import fresh_page
 from rosters import views
+from rosters.freshness import team_scopes
 
 app_name = "rosters"
 
@@ -10,7 +12,7 @@ urlpatterns = [
     path("", views.team_list, name="list"),
     path("new/", views.team_new, name="new"),
     path("import/", views.team_import, name="import"),
-    path("<int:pk>/", views.team_detail, name="team"),
+    path("<int:pk>/", fresh_page(team_scopes)(views.team_detail), name="team"),
     path("<int:pk>/export.json", views.team_export, name="export"),
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/hire/", views.hire, name="hire"),
@@ -21,7 +23,7 @@ urlpatterns = [
     path("<int:pk>/captain/", views.nominate_captain, name="captain"),
     path("<int:pk>/undo/", views.undo, name="undo"),
     path("<int:pk>/redraft/", views.redraft_team, name="redraft"),
-    path(_player, views.player_detail, name="player"),
+    path(_player, fresh_page(team_scopes)(views.player_detail), name="player"),
     path(f"{_player}fire/", views.fire, name="fire"),
     path(f"{_player}retire/", views.retire, name="retire"),
     path(f"{_player}return/", views.return_player, name="return"),

@@ -13,6 +13,7 @@ coaches' totals over the league's seasons that the leaderboard reads (league.mod
 from django.db import transaction
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
+from dugout import freshness
 from league.models import CoachRecord, Fixture, Result, Season, StandingsRow
 from league.stats import store_player_totals
 from league.tables import season_standings
@@ -46,6 +47,8 @@ def _store_table(season):
     list(Season.objects.select_for_update().filter(pk=season.pk).values_list("pk", flat=True))
     rows = season_standings(season)
     StandingsRow.objects.filter(season=season).delete()
+    # Written in bulk, around the signals: the pages that show the table are bumped here.
+    freshness.bump(("season", season.pk), ("league", season.league_id))
     StandingsRow.objects.bulk_create([_stored(season, row) for row in rows], batch_size=500)
     return rows
 
@@ -70,6 +73,7 @@ def _store_coach_records(league):
         .order_by()
     )
     CoachRecord.objects.filter(league=league).delete()
+    freshness.bump(("league", league.pk))  # the leaderboards' coaches, written in bulk
     CoachRecord.objects.bulk_create(
         [
             CoachRecord(
