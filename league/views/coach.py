@@ -104,7 +104,8 @@ def _confirmed_message(result):
 def _back_to_next(request, fixture):
     """Back where the confirm button was (the match page, the home page), else the fixture page."""
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+    # A path only: redirect() would take "69002" or "home" for the name of a view (a 500, or a guess).
+    if target.startswith("/") and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return redirect(target)
     return _back_to(fixture)
 

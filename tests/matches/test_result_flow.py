@@ -245,13 +245,12 @@ def test_match_page_when_submitted_asks_the_opponent_to_confirm_right_there(
     assert 'data-stage="applied"' in content
 
 
-def test_result_confirm_view_when_next_is_another_site_goes_back_to_the_fixture(
-    client, submitted, away_coach
+@pytest.mark.parametrize("target", ["https://evil.example/", "69002", "home", "javascript:alert(1)"])
+def test_result_confirm_view_when_next_is_not_a_path_of_the_site_goes_back_to_the_fixture(
+    client, submitted, away_coach, target
 ):
     client.force_login(away_coach)
-    response = client.post(
-        reverse("league:result_confirm", args=[submitted.fixture_id]), {"next": "https://evil.example/"}
-    )
+    response = client.post(reverse("league:result_confirm", args=[submitted.fixture_id]), {"next": target})
     assert response.url == reverse("league:fixture", args=[submitted.fixture_id])
 
 
