@@ -5,6 +5,7 @@ import pytest
 
 from rosters.models import Team
 from tests.factories import UserFactory
+from tests.league.factories import make_league
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +124,28 @@ def test_anonymous_creation_goes_to_log_in_and_another_coach_creates_their_own(c
     client.force_login(other)
     client.post("/teams/new/", {"edition": "bb2025", "roster": "orc", "name": "X"})
     assert Team.objects.get().coach == other
+
+
+def test_from_a_league_page_the_team_is_of_the_leagues_edition(client_of, coach):
+    make_league(name="Old Timers", slug="old-timers", game="bb2020")
+    html = client_of.get("/teams/new/?league=old-timers").content.decode()
+    assert '<input type="hidden" name="edition" value="bb2020"' in html
+    assert '<input type="hidden" name="league" value="old-timers">' in html
+    assert (
+        'For the league <a href="/leagues/old-timers/">Old Timers</a>, which plays Blood Bowl (2020' in html
+    )
+    data = {"edition": "bb2020", "league": "old-timers", "roster": "orc", "name": "Gouged Eye"}
+    response = client_of.post("/teams/new/", data, follow=True)
+    assert Team.objects.get().edition == "bb2020"
+    assert "Gouged Eye is created: hire your players, mark it ready, then enter it in Old Timers." in (
+        response.content.decode()
+    )
+
+
+@pytest.mark.parametrize("slug", ["nowhere", "hidden"])
+def test_an_unknown_or_private_league_changes_nothing(client_of, slug):
+    make_league(name="Hidden", slug="hidden", game="bb2020", public=False)
+    html = client_of.get(f"/teams/new/?league={slug}").content.decode()
+    assert '<input type="hidden" name="edition" value="bb2025"' in html
+    assert 'name="league"' not in html
+    assert "Hidden" not in html
