@@ -5,7 +5,7 @@ import random
 import pytest
 from django.urls import reverse
 
-from matches.services import drives, prematch
+from matches.services import drives, postmatch, prematch
 from rulebook.dice import Dice
 from tests.factories import UserFactory
 from tests.matches.conftest import make_team as make_match_team
@@ -39,7 +39,8 @@ def _cached(client, url):
 # --- the match ------------------------------------------------------------------------------------------
 
 
-def test_match_report_shows_a_recorded_event_on_the_next_load(client, coach):
+def _kicked_off(coach):
+    """A friendly between Reavers (with a catcher) and Bashers, its pre-match done and a drive started."""
     away_coach = UserFactory(username="away", display_name="Away Coach")
     home_team = make_match_team(coach, name="Reavers", extras=("catcher",))
     away_team = make_match_team(away_coach, name="Bashers")
@@ -54,10 +55,34 @@ def test_match_report_shows_a_recorded_event_on_the_next_load(client, coach):
     name_prayer_targets(match, coach)
     prematch.choose_kicking(match, user=coach, side="home")
     drives.start_drive(match, dice=dice, user=coach, faces={"kickoff": [1, 2]})
+    return match, dice
+
+
+def test_match_report_shows_a_recorded_event_on_the_next_load(client, coach):
+    match, _dice = _kicked_off(coach)
     url = reverse("matches:report", args=[match.pk])
     before = _cached(client, url)
-    scorer = home_team.players.get(position="catcher")
+    scorer = match.home_team.players.get(position="catcher")
     drives.add_event(match, user=coach, kind="touchdown", side="home", player=scorer, turn=3)
     after = _html(client, url)
     assert after != before
     assert after.count(str(scorer)) > before.count(str(scorer))
+
+
+def test_team_page_shows_the_applied_post_match_on_the_next_load(client, coach):
+    """The post-match writes the players in bulk (no signal): the match's own save bumps both teams."""
+    match, dice = _kicked_off(coach)
+    scorer = match.home_team.players.get(position="catcher")
+    drives.add_event(match, user=coach, kind="touchdown", side="home", player=scorer, turn=3)
+    drives.concede(match, side="away", user=coach)
+    postmatch.roll_postmatch(match, dice=dice, user=coach)
+    url = reverse("rosters:team", args=[match.home_team_id])
+    before = _cached(client, url)
+    postmatch.apply_postmatch(match, user=coach)
+    scorer.refresh_from_db()
+    assert scorer.spp_earned > 0
+    after = _html(client, url)
+    assert after != before
+    spp = f'data-label="SPP">{scorer.spp}<'
+    assert spp not in before
+    assert spp in after
