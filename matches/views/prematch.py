@@ -113,8 +113,14 @@ def _step_dice(match, edition, step):
     if step in tables:
         return edition.table(tables[step]).dice
     if step == "prayers":
-        return edition.settings["prayers"]["dice"]
+        return _prayer_dice(edition, prematch.prayers_side(match)[1])
     return None
+
+
+def _prayer_dice(edition, count):
+    """The dice of `count` prayers rolled at once ("3D16"): one die per prayer."""
+    die = edition.settings["prayers"]["dice"]
+    return f"{count}{die}" if count > 1 else die
 
 
 def _prematch_context(match, edition, language, *, user):
@@ -143,7 +149,13 @@ def _prematch_context(match, edition, language, *, user):
         context["prayers_side"], context["prayers_count"] = prematch.prayers_side(match)
         context["prayers_bought"] = prematch.prayers_bought_as_inducement(match)
         context["prayers_to_roll"] = [
-            {"side": side, "team": match.team(side), "count": count}
+            {
+                "side": side,
+                "team": match.team(side),
+                "count": count,
+                # One form per praying team: ids of its own, its dice in the help text.
+                "form": DiceForm(dice=_prayer_dice(edition, count), auto_id=f"id_{side}_%s"),
+            }
             for side, count in prematch.prayers_to_roll(match)
         ]
         if match.prayers_done or context["prayers_bought"]:

@@ -394,3 +394,42 @@ def test_postmatch_preview_when_inducements_came_from_the_treasury_itemises_them
         page(logged_in, shop).split('data-testid="treasury-home"', 1)[1].split("</table>", 1)[0]
     )
     assert '<th scope="row">Inducements paid from the treasury</th> <td>−100,000</td>' in treasury
+
+
+# --- prayers: one form per praying team ---------------------------------------------------------------
+
+
+def test_prayers_page_when_the_underdog_prays_several_times_asks_one_die_each(logged_in, at_kicking):
+    match = prematch.create_match(
+        home_team=at_kicking.home_team, away_team=at_kicking.away_team, created_by=at_kicking.created_by
+    )
+    to_inducements(match, match.created_by)
+    for side in ("home", "away"):
+        prematch.buy_inducements(match, side=side, counts={}, user=match.created_by)
+    count = prematch.prayers_side(match)[1]
+    assert count > 1
+
+    html = page(logged_in, match)
+    assert f"{count}D16: type each die, separated by a space, e.g. 3 5" in html
+
+
+def test_prayers_page_when_both_teams_bought_prayers_gives_each_its_form(client, home_coach, away_coach):
+    from tests.matches.test_prematch_bb2025 import set_values
+
+    humans = bb2025_team(home_coach, name="Altdorf", roster="human", lineman="lineman")
+    orcs = bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
+    set_values(humans, ctv=600_000, treasury=100_000)
+    set_values(orcs, ctv=550_000, treasury=0)
+    match = prematch.create_match(home_team=humans, away_team=orcs, created_by=home_coach)
+    to_inducements(match, home_coach)
+    prematch.buy_inducements(match, side="home", counts={"prayers_to_nuffle": 1}, user=home_coach)
+    prematch.buy_inducements(match, side="away", counts={"prayers_to_nuffle": 2}, user=home_coach)
+    client.force_login(home_coach)
+
+    html = page(client, match)
+    assert 'id="id_home_faces"' in html
+    assert 'id="id_away_faces"' in html
+    assert "D16: type the die, e.g. 11." in html  # the home team's one prayer
+    assert "2D16: type each die, separated by a space, e.g. 3 5." in html
+    assert 'aria-label="Pray to Nuffle · Altdorf"' in html
+    assert 'aria-label="Pray to Nuffle · Gutrippers"' in html
