@@ -36,6 +36,7 @@ from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
+from django.utils.autoreload import file_changed
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
@@ -124,6 +125,14 @@ def release():
                 digest.update(f"{path.relative_to(root)}\n".encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
+
+
+def _changed(sender, file_path, **kwargs):
+    """runserver saw a file change that needs no restart (a template): the next page is a new release."""
+    release.cache_clear()
+
+
+file_changed.connect(_changed, dispatch_uid="freshness.release")
 
 
 def _ignored(folder):
