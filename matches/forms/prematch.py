@@ -116,10 +116,19 @@ class InducementsForm(forms.Form):
     skill per mercenary the team may still field; with a prematch.side_bet_offer, the stake. `edition`
     names positions and skills. `withheld`: the items the other team hired (prematch.withheld): not
     offered, but a count posted for one is passed on for buy_inducements to refuse. Every widget holds
-    its price in `data-price` (the page's running total)."""
+    its price in `data-price` (the page's running total). `team`: both teams' forms share one page, so
+    every field's accessible name ends with the team's ("Bribe (100,000) · Reavers")."""
 
-    def __init__(self, *args, items, edition, mercenaries=None, side_bet=None, withheld=(), **kwargs):
+    def __init__(
+        self, *args, items, edition, mercenaries=None, side_bet=None, withheld=(), team=None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
+        self._build(items, edition, mercenaries, side_bet, withheld)
+        if team is not None:
+            for field in self.fields.values():
+                field.widget.attrs["aria-label"] = f"{field.label} · {team}"
+
+    def _build(self, items, edition, mercenaries, side_bet, withheld):
         self.edition = edition
         self.items = items
         self.withheld = list(withheld)

@@ -45,6 +45,7 @@ def inducements_form(match, side, edition, language, data=None):
         edition=edition,
         withheld=prematch.withheld(match, side),
         prefix=side,
+        team=match.team(side),
     )
 
 

@@ -203,8 +203,13 @@ def _prayers_rolled(match, edition, language, *, user):
                 if allowed is None:
                     # Like every pre-match step, either coach records it: one phone may serve the table.
                     allowed = may_record(user, match)
+                form = _prayer_form(match, pending, edition, players=players[named])
+                for field in form.fields.values():  # several prayers may wait: name each field with its own
+                    field.widget.attrs["aria-label"] = (
+                        f"{field.label} · {item['label']['name']} · {item['team']}"
+                    )
                 item.update(
-                    form=_prayer_form(match, pending, edition, players=players[named]),
+                    form=form,
                     url=reverse("matches:prayer_targets", args=[match.pk, side, row["id"]]),
                     may_record=allowed,
                 )

@@ -433,3 +433,28 @@ def test_prayers_page_when_both_teams_bought_prayers_gives_each_its_form(client,
     assert "2D16: type each die, separated by a space, e.g. 3 5." in html
     assert 'aria-label="Pray to Nuffle · Altdorf"' in html
     assert 'aria-label="Pray to Nuffle · Gutrippers"' in html
+
+
+def test_prayers_page_when_several_prayers_wait_names_each_field_and_button_apart(client, match, away_coach):
+    from tests.matches.test_prayer_targets import BAD_HABITS, GREASY_CLEATS, IRON_MAN, _pray
+
+    _pray(match, away_coach, [IRON_MAN, BAD_HABITS, GREASY_CLEATS])
+    client.force_login(away_coach)
+
+    html = page(client, match)
+    labels = re.findall(r'aria-label="([^"]+)"', html.split('data-testid="prayers-rolled"', 1)[1])
+    assert "Pick at random · Bad Habits · Bashers" in labels
+    assert "Record · Iron Man · Bashers" in labels
+    assert len(labels) == len(set(labels))
+    assert len(labels) >= 6  # a field and a button per waiting prayer
+
+
+def test_inducements_page_when_both_teams_buy_names_every_field_with_its_team(logged_in, shop):
+    html = page(logged_in, shop)
+
+    form = html.split('data-testid="inducements"', 1)[1].split("</form>", 1)[0]
+    labels = re.findall(r'aria-label="([^"]+)"', form)
+    assert "Bribe (100,000) · Reavers" in labels
+    assert "Bribe (100,000) · Bashers" in labels
+    assert "Side bet: stake on your win · Bashers" in labels
+    assert len(labels) == len(set(labels))
