@@ -38,6 +38,8 @@ class PostmatchForm(forms.Form):
                 self.fields[f"{side}_nominees"] = forms.MultipleChoiceField(
                     label=_("%(team)s: the %(count)d players nominated for the MVP, in order")
                     % {"team": label, "count": nominees},
+                    help_text=_("Leave them all unticked to let Dugout draw %(count)d nominees at random.")
+                    % {"count": nominees},
                     required=False,
                     widget=forms.CheckboxSelectMultiple,
                     choices=postmatch.mvp_candidates(match, side, hurt=hurt),

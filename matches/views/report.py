@@ -156,6 +156,7 @@ DICE_PURPOSES = {
     "conceder_fans_loss": gettext_lazy("Dedicated fans lost by conceding"),
     "veteran_leaves": gettext_lazy("Veteran leaves after the concession"),
     "mvp": gettext_lazy("MVP"),
+    "mvp_nominee": gettext_lazy("MVP nominee drawn by Dugout"),
     "expensive_mistake": gettext_lazy("Expensive mistake"),
     "expensive_mistake_dice": gettext_lazy("Expensive mistake's own dice"),
 }

@@ -3,6 +3,8 @@ against the BB2025 rules (edition.toml [winnings] no-stalling bonus, [mvp] nomin
 spp rule_overrides for Brawlin' Brutes, [concession], Masters of Undeath). The BB2020 match is
 test_full_match.py."""
 
+import random
+
 import pytest
 from django.urls import reverse
 
@@ -10,6 +12,7 @@ from matches.models import DiceLog, Match
 from matches.services import drives, postmatch, prematch
 from rosters import services as rosters
 from rosters.models import LedgerEntry, Player
+from rulebook.dice import Dice
 from tests.matches.conftest import NoDice
 
 pytestmark = pytest.mark.django_db
@@ -366,3 +369,29 @@ def test_journeyman_when_bb2025_is_hired_keeps_its_position_for_its_fee_without_
     assert hired.spp_earned == 3 + 4
     # Winnings: (3 + 4) / 2 + 1 touchdown + 1 no-stalling = 55,000; the hiring fee: the zombie's 40,000.
     assert undead.treasury == treasury + 55_000 - zombie.cost
+
+
+def test_mvp_when_bb2025_and_a_coach_nominates_nobody_dugout_draws_six_in_the_dice_log(
+    humans, orcs, home_coach
+):
+    match, dice = _to_kick_off(humans, orcs, home_coach)
+    to_final_whistle(match, dice, home_coach)
+    postmatch.roll_postmatch(
+        match,
+        dice=Dice(random.Random(7)),  # only the nominees are rolled by Dugout; every other die is entered
+        user=home_coach,
+        faces={
+            "home": {"fans": [1], "mvp": [1], "mistake": [6]},
+            "away": {"fans": [1], "mvp": [6], "mistake": [6]},
+        },
+        nominees={"away": _keys(orcs, range(1, 7))},
+    )
+    drawn = match.postmatch["home"]["nominees"]
+    eligible = set(_keys(humans, range(1, 12)))
+    assert len(drawn) == len(set(drawn)) == 6
+    assert set(drawn) <= eligible
+    assert match.postmatch["home"]["mvp"]["player"] == drawn[0]  # the D6 entered: 1, the first drawn
+    assert match.postmatch["away"]["nominees"] == _keys(orcs, range(1, 7))  # the coach's own, kept
+    logged = DiceLog.objects.filter(match=match, purpose="mvp_nominee")
+    assert logged.count() >= 6
+    assert {entry.team_id for entry in logged} == {humans.pk}

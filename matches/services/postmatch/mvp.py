@@ -47,6 +47,33 @@ def check_nominees(match, side, keys, *, hurt):
     return keys
 
 
+def draw_nominees(match, side, *, dice, user, hurt):
+    """Nominees drawn by Dugout for a coach who nominated none, as it rolls a die left empty: one D16
+    a nominee on the list of eligible players, each roll in the match's dice log (re-rolled past the
+    list's end or on a player already drawn)."""
+    eligible = [key for key, _label in mvp_candidates(match, side, hurt=hurt)]
+    wanted = min(nominee_count(match), len(eligible))
+    if wanted == len(eligible):
+        return eligible
+    drawn = []
+    for _attempt in range(MAX_ROLLS * wanted):
+        if len(drawn) == wanted:
+            break
+        roll = record_side_roll(
+            match,
+            dice=dice,
+            user=user,
+            notation="D16",
+            purpose="mvp_nominee",
+            faces=None,
+            side=side,
+            step=STEP,
+        )
+        if roll["total"] <= len(eligible) and eligible[roll["total"] - 1] not in drawn:
+            drawn.append(eligible[roll["total"] - 1])
+    return drawn
+
+
 def roll_mvps(match, side, *, dice, user, faces, nominees, hurt):
     """[{"roll": roll, "player": key}] of `side`'s MVPs, or [] when it awards none. `faces`: [[n], ...]
     one list of faces per MVP (real dice; the others rolled by Dugout); `nominees`: the nominated keys

@@ -120,20 +120,23 @@ def roll_postmatch(
             record["veterans"] = _roll_veterans(match, side, dice, user, given.get("veterans") or {}, hurt)
         elif outcome != "draw":
             record["fans"] = _roll(match, dice, user, "D6", "dedicated_fans", given.get("fans"), side)
+        chosen = [key for key in nominees.get(side, []) if key]
+        if mvp.nominee_count(match) and mvp.mvp_count(match, side) and not chosen:
+            chosen = mvp.draw_nominees(match, side, dice=dice, user=user, hurt=hurt)
         mvps = mvp.roll_mvps(
             match,
             side,
             dice=dice,
             user=user,
             faces=[given.get("mvp"), given.get("mvp_extra")],
-            nominees=nominees.get(side, []),
+            nominees=chosen,
             hurt=hurt,
         )
         if mvps or conceder != side:
             record["mvp"] = mvps[0] if mvps else None
             record["mvps"] = mvps
         if mvp.nominee_count(match) and mvps:
-            record["nominees"] = mvp.check_nominees(match, side, nominees.get(side, []), hurt=hurt)
+            record["nominees"] = mvp.check_nominees(match, side, chosen, hurt=hurt)
         cost = sum(hire_cost(team, journeyman) for journeyman in hired_journeymen(match, side, record))
         treasury = _treasury_before_mistakes(match, side, cost)
         if formulas.expensive_mistakes_bracket(treasury, edition=edition) is not None:
