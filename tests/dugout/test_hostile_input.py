@@ -11,6 +11,7 @@ field, to look for the next 500 by hand.
 
 import os
 import random
+import uuid
 from collections import Counter, defaultdict, deque
 from urllib.parse import urlencode, urlsplit
 
@@ -53,8 +54,19 @@ UNCHANGED = "csrfmiddlewaretoken"  # the test client does not check it: changing
 def own_cache(settings):
     """A cache of its own: the rate limits (sheets, logins) counted by other tests stay out."""
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "hostile"}
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": uuid.uuid4().hex}
     }
+
+
+@pytest.fixture(autouse=True)
+def no_pdf(monkeypatch):
+    """The walk asks for PDFs but never waits for one: the tasks are sent when the test's transaction
+    commits, which it never does. Should a request render one anyway, it answers a 500 that says so."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the hostile-input walk rendered a PDF")
+
+    monkeypatch.setattr("sheets.render.render_document_pdf", refuse)
 
 
 @pytest.fixture
@@ -71,6 +83,7 @@ def demo():
 
 
 def _staged_matches(users):
+    """Friendlies of the orc coach against the human coach, one at each stage (see `demo`)."""
     coach = users["coach_orc"]
     home, away = (
         Team.objects.ready().for_coach(users[name]).order_by("id").first()
