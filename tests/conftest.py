@@ -48,10 +48,16 @@ def celery_worker_process(django_db_setup, django_db_blocker):
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Each test starts with an empty cache: no page kept by an earlier test (dugout.freshness) hides a
-    page's queries or shows an earlier test's data."""
+    page's queries or shows an earlier test's data. The worker's heartbeat survives: the session's
+    worker is alive whatever the test, and would only beat again after WORKER_HEARTBEAT_INTERVAL."""
     from django.core.cache import cache
 
+    from dugout.heartbeat import HEARTBEAT_KEY, write_heartbeat
+
+    beat = cache.get(HEARTBEAT_KEY)
     cache.clear()
+    if beat is not None:
+        write_heartbeat(now=beat)
 
 
 @pytest.fixture
