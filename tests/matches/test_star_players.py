@@ -349,6 +349,9 @@ def test_report_when_stars_played_names_them_in_timeline_statistics_and_injuries
     assert "<tr><td>Grak</td><td>0</td><td>1</td><td>0</td><td>0</td></tr>" in page
     injuries = page.split('data-testid="injuries-home"', 1)[1].split("</table>", 1)[0]
     assert "<td>Akhorne the Squirrel</td><td>Dead</td>" in injuries
+    # Each team's tables say whose players they list.
+    assert "<caption>Reavers</caption>" in injuries
+    assert '<table data-testid="players-away"> <caption>Bashers</caption>' in page
 
 
 def test_report_in_french_when_stars_played_names_them_in_french(client, starring, home_coach, away_team):
