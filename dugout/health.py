@@ -3,7 +3,13 @@
 Every check is cheap and bounded, so that polling /healthz never ties up a web worker: the database
 answers `SELECT 1`, the broker accepts a connection within BROKER_CONNECT_TIMEOUT, and a worker is alive
 when its heartbeat in the shared cache is recent (dugout.heartbeat); nobody waits on a worker's reply.
+
+A process runs the checks at most once every HEALTH_CHECK_TTL seconds and answers from their latest
+results in between, and HealthCheckMiddleware answers /healthz before the other middleware (sessions,
+authentication, CSRF, locale): a load balancer or a loop of curl polling it costs the site next to nothing.
 """
+
+import time
 
 from django.conf import settings
 from django.db import connection
@@ -38,6 +44,18 @@ def check_worker():
 CHECKS = {"database": check_database, "broker": check_broker, "worker": check_worker}
 
 
+_latest = {"at": None, "results": None}
+
+
+def latest_results():
+    """The checks' results, run again once they are older than HEALTH_CHECK_TTL seconds."""
+    now = time.monotonic()
+    at = _latest["at"]
+    if at is None or now - at >= settings.HEALTH_CHECK_TTL:
+        _latest.update(at=now, results=run_checks())
+    return _latest["results"]
+
+
 def run_checks():
     """Run every check; a failing check reports its error rather than raising."""
     results = {}
@@ -53,6 +71,19 @@ def run_checks():
 
 @never_cache
 def healthz(request):
-    results = run_checks()
+    results = latest_results()
     healthy = all(result["ok"] for result in results.values())
     return JsonResponse({"status": "ok" if healthy else "error", **results}, status=200 if healthy else 503)
+
+
+class HealthCheckMiddleware:
+    """First in MIDDLEWARE: /healthz skips the middleware below it (and HTTPS redirects: probes come from
+    inside the network)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path == "/healthz":
+            return healthz(request)
+        return self.get_response(request)

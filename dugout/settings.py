@@ -45,6 +45,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz answers here, before sessions, authentication and the rest (dugout/health.py).
+    "dugout.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -296,6 +298,8 @@ else:
 # heartbeat is younger than WORKER_HEARTBEAT_MAX_AGE.
 WORKER_HEARTBEAT_INTERVAL = env_int("WORKER_HEARTBEAT_INTERVAL", 10, minimum=1)
 WORKER_HEARTBEAT_MAX_AGE = env_int("WORKER_HEARTBEAT_MAX_AGE", 35, minimum=2)
+# /healthz runs its checks at most once every HEALTH_CHECK_TTL seconds per process (0: on every call).
+HEALTH_CHECK_TTL = env_int("HEALTH_CHECK_TTL", 2, minimum=0)
 
 LOGGING = {
     "version": 1,

@@ -103,3 +103,26 @@ def test_the_heartbeat_age_is_none_before_any_worker_beats(no_heartbeat):
     assert heartbeat_age() is None
     write_heartbeat(now=1000.0)
     assert heartbeat_age(now=1012.5) == 12.5
+
+
+@pytest.mark.django_db
+def test_healthz_runs_its_checks_once_per_ttl_and_answers_from_them_in_between(client, checks, settings):
+    calls = []
+    checks["worker"] = lambda: calls.append(1)
+    settings.HEALTH_CHECK_TTL = 60
+    health._latest.update(at=None, results=None)
+    for _ in range(3):
+        assert client.get("/healthz").status_code == 200
+    assert len(calls) == 1
+    settings.HEALTH_CHECK_TTL = 0
+    client.get("/healthz")
+    assert len(calls) == 2
+
+
+@pytest.mark.django_db
+def test_healthz_answers_before_the_other_middleware(client, checks):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    # Headers the rest of the chain sets on every other answer: /healthz never went through it.
+    assert "X-Frame-Options" not in response
+    assert client.get("/rules/").has_header("X-Frame-Options")
