@@ -24,8 +24,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from accounts.demo import create_demo_users
-from league.demo import create_demo_league
+from league.demo import DEMO_SLUG, create_demo_league
 from league.models import League
+from league.services import entries
+from league.services.leagues import create_season
 from matches.demo import _prematch, create_demo_matches
 from matches.demo_bb2025 import create_demo_bb2025_matches
 from matches.models import Match
@@ -79,7 +81,21 @@ def demo():
     create_demo_matches(users)
     create_demo_bb2025_matches(users)
     _staged_matches(users)
+    _season_in_registration(users)
     return users
+
+
+def _season_in_registration(users):
+    """A third season of the demo league open for entries, so that the commissioner meets the entry and
+    scheduling forms: the human coach's team and a named side accepted, the orc coach's waiting."""
+    commissioner, league = users["commissioner"], League.objects.get(slug=DEMO_SLUG)
+    season = create_season(league=league, name="Season 3", by=commissioner)
+    waiting = {}
+    for name in ("coach_human", "coach_orc"):
+        team = Team.objects.ready().for_coach(users[name]).filter(edition=league.edition).first()
+        waiting[name] = entries.register_team(season=season, team=team, user=users[name])
+    entries.accept_entry(entry=waiting["coach_human"], by=commissioner)
+    entries.register_named_entry(season=season, name="Gouged Eye", user=commissioner)
 
 
 def _staged_matches(users):
@@ -332,6 +348,8 @@ REACHED = {
         "league:schedule",
         "league:fixture",
         "league:adjustments",
+        "league:entry_accept",
+        "league:schedule_round_robin",
         "sheets:league_pack",
         "accounts:profile",
     },
