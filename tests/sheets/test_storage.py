@@ -32,7 +32,12 @@ CATALOGUE = get_catalogue()
 ROLLS = CATALOGUE.sheet("rugby", "rolls")
 MOVEMENT = CATALOGUE.sheet("hexfootball", "movement")
 BUCKET = "dugout-test-sheets"
-LATER = timezone.now() + cleanup.FILE_MIN_AGE + timedelta(minutes=1)
+
+
+def later():
+    """A moment when every file a test has just written is old enough to be cleaned up (taken when the
+    test runs: the module is imported minutes before its tests run in the full suite)."""
+    return timezone.now() + cleanup.FILE_MIN_AGE + timedelta(minutes=1)
 
 
 def files_on_disk(root):
@@ -126,7 +131,7 @@ def test_the_cleanup_deletes_only_unreferenced_files_of_another_storage(in_memor
     job = rendered()
     orphan = in_memory.save("sheets/jobs/gone/rugby-rolls-fr-a4.pdf", ContentFile(blank_pdf()))
 
-    assert cleanup.delete_unreferenced_files(now=LATER) == [orphan]
+    assert cleanup.delete_unreferenced_files(now=later()) == [orphan]
     assert in_memory.exists(job.file.name)
     assert not in_memory.exists(orphan)
 
@@ -168,7 +173,7 @@ def test_the_cleanup_deletes_only_unreferenced_objects_of_a_bucket(bucket, rende
         bucket.put_object(Bucket=BUCKET, Key=key, Body=b"old")
 
     assert cleanup.delete_unreferenced_files() == []  # written just now: perhaps by a worker saving it
-    assert sorted(cleanup.delete_unreferenced_files(now=LATER)) == sorted([orphan, orphan_zip])
+    assert sorted(cleanup.delete_unreferenced_files(now=later())) == sorted([orphan, orphan_zip])
     assert keys_in(bucket) == [job.file.name]
 
 
