@@ -9,7 +9,9 @@ touches a roster (a score entered without a recorded match does exactly that).
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+
+from dugout.hooks import register_hooks
 
 
 def _nothing(*, result, by):
@@ -47,13 +49,5 @@ hooks = Hooks()
 
 
 def register(**functions):
-    """Set the named hooks (see Hooks) to these functions. An unknown name raises TypeError.
-
-    Side effects: replaces the hooks for the whole process (apps register once, at start-up).
-    """
-    known = {field.name for field in fields(Hooks)}
-    unknown = set(functions) - known
-    if unknown:
-        raise TypeError(f"unknown league hooks: {', '.join(sorted(unknown))}")
-    for name, function in functions.items():
-        setattr(hooks, name, function)
+    """Set the named hooks (see Hooks) to these functions; an unknown name raises TypeError."""
+    register_hooks(hooks, functions, owner="league")

@@ -7,7 +7,9 @@ nobody but its coach change a team, and no team would ever be between seasons.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+
+from dugout.hooks import register_hooks
 
 
 def _nobody(user, team):
@@ -54,13 +56,5 @@ hooks = Hooks()
 
 
 def register(**functions):
-    """Set the named hooks (see Hooks) to these functions. An unknown name raises TypeError.
-
-    Side effects: replaces the hooks for the whole process (apps register once, at start-up).
-    """
-    known = {field.name for field in fields(Hooks)}
-    unknown = set(functions) - known
-    if unknown:
-        raise TypeError(f"unknown rosters hooks: {', '.join(sorted(unknown))}")
-    for name, function in functions.items():
-        setattr(hooks, name, function)
+    """Set the named hooks (see Hooks) to these functions; an unknown name raises TypeError."""
+    register_hooks(hooks, functions, owner="rosters")
