@@ -14,27 +14,11 @@ from django.urls import reverse
 from league.models import Result, SeasonEntry
 from league.services import adjustments, entries, results, scheduling
 from league.services.standings import recompute_standings
+from tests.freshness import cached_page, load_page, page_html
 from tests.league.factories import make_entry, make_fixture
 from tests.league.factories import make_team as make_league_team
 
 pytestmark = pytest.mark.django_db
-
-
-def _load(client, url, **headers):
-    response = client.get(url, **headers)
-    assert response.status_code == 200, url
-    return response
-
-
-def _html(client, url):
-    return _load(client, url).content.decode()
-
-
-def _cached(client, url):
-    """The page, loaded twice (the second from the cache): both the same."""
-    first, second = _html(client, url), _html(client, url)
-    assert first == second or "csrf" in first
-    return second
 
 
 # --- the season, standings, leaderboards and API --------------------------------------------------------
@@ -46,12 +30,12 @@ def test_season_page_shows_an_accepted_entry_on_the_next_load(client, season, co
     url = reverse("league:season", args=[season.pk])
     team = make_league_team(coach=coach, name="Grim Tide")
     entry = entries.register_team(season=season, team=team, user=coach)
-    html = _cached(client, url)
+    html = cached_page(client, url)
     entries.accept_entry(entry=entry, by=commissioner)
     entry.refresh_from_db()
     assert entry.status == SeasonEntry.Status.ACCEPTED
-    assert _html(client, url) != html
-    assert "Grim Tide" in _html(client, reverse("league:standings", args=[season.pk]))
+    assert page_html(client, url) != html
+    assert "Grim Tide" in page_html(client, reverse("league:standings", args=[season.pk]))
 
 
 def test_fixtures_page_shows_a_schedule_on_the_next_load(client, season, commissioner):
@@ -60,9 +44,9 @@ def test_fixtures_page_shows_a_schedule_on_the_next_load(client, season, commiss
     make_entry(season, name="Reikland Reavers")
     make_entry(season, name="Gouged Eye")
     url = reverse("league:fixtures", args=[season.pk])
-    assert "Reikland Reavers" not in _cached(client, url)
+    assert "Reikland Reavers" not in cached_page(client, url)
     scheduling.schedule_round_robin(season=season, by=commissioner)
-    html = _html(client, url)
+    html = page_html(client, url)
     assert "Reikland Reavers" in html
     assert "Gouged Eye" in html
 
@@ -84,10 +68,10 @@ def test_standings_leaderboards_and_api_show_a_confirmed_result_on_the_next_load
         reverse("league:detail", args=[season.league.slug]),
         reverse("league:api_standings", args=[season.pk]),
     ]
-    before = {url: _cached(client, url) for url in urls}
+    before = {url: cached_page(client, url) for url in urls}
     _confirmed_result(season, home, away)
     for url in urls:
-        assert _html(client, url) != before[url], url
+        assert page_html(client, url) != before[url], url
     table = client.get(reverse("league:api_standings", args=[season.pk])).json()
     top = table["standings"][0]
     assert (top["name"], top["won"], top["td_for"]) == ("Reikland Reavers", 1, 2)
@@ -96,12 +80,12 @@ def test_standings_leaderboards_and_api_show_a_confirmed_result_on_the_next_load
 def test_standings_show_a_renamed_team_on_the_next_load(client, season, coach):
     entry = make_entry(season, coach=coach, name="Reikland Reavers")
     url = reverse("league:standings", args=[season.pk])
-    assert "Reikland Reavers" in _cached(client, url)
+    assert "Reikland Reavers" in cached_page(client, url)
     SeasonEntry.objects.filter(pk=entry.pk).update(name="Altdorf Giants")  # around the signals...
     entry.team.name = "Altdorf Giants"
     entry.team.save()  # ...and the team's save, which bumps the seasons it plays in
     recompute_standings(season=season)
-    assert "Altdorf Giants" in _html(client, url)
+    assert "Altdorf Giants" in page_html(client, url)
 
 
 # --- conditional GET ------------------------------------------------------------------------------------
@@ -111,7 +95,7 @@ def test_standings_show_a_renamed_team_on_the_next_load(client, season, coach):
 def test_etag_answers_304_while_unchanged_and_200_after_a_change(client, season, name):
     home, away = make_entry(season, name="Reikland Reavers"), make_entry(season, name="Gouged Eye")
     url = reverse(name, args=[season.pk])
-    etag = _load(client, url)["ETag"]
+    etag = load_page(client, url)["ETag"]
     assert etag
     unchanged = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert unchanged.status_code == 304
@@ -124,13 +108,13 @@ def test_etag_answers_304_while_unchanged_and_200_after_a_change(client, season,
 
 def test_etag_differs_by_language_and_by_user(client, season, coach):
     url = reverse("league:standings", args=[season.pk])
-    english = _load(client, url)["ETag"]
-    french = _load(client, url, HTTP_ACCEPT_LANGUAGE="fr")
+    english = load_page(client, url)["ETag"]
+    french = load_page(client, url, HTTP_ACCEPT_LANGUAGE="fr")
     assert french["ETag"] != english
     assert "Accept-Language" in french["Vary"]
     assert "Cookie" in french["Vary"]
     client.force_login(coach)
-    mine = _load(client, url)
+    mine = load_page(client, url)
     assert mine["ETag"] != english
     assert "private" in mine["Cache-Control"]
 
@@ -141,18 +125,18 @@ def test_etag_differs_by_language_and_by_user(client, season, coach):
 def test_a_page_drawn_for_a_user_is_not_served_to_anyone_else(client, season, coach):
     url = reverse("league:standings", args=[season.pk])
     client.force_login(coach)
-    assert "Home Coach" in _cached(client, url)
+    assert "Home Coach" in cached_page(client, url)
     client.logout()
-    html = _html(client, url)
+    html = page_html(client, url)
     assert "Home Coach" not in html
     assert "Log in" in html
 
 
 def test_a_cached_page_carries_the_requesting_clients_csrf_token(client, season):
     url = reverse("league:standings", args=[season.pk])
-    _html(client, url)
+    page_html(client, url)
     other = Client()
-    response = _load(other, url)
+    response = load_page(other, url)
     secret = response.cookies["csrftoken"].value
     token = response.content.decode().split('"X-CSRFToken": "')[1].split('"')[0]
     assert _unmask_cipher_token(token) == secret
@@ -160,7 +144,7 @@ def test_a_cached_page_carries_the_requesting_clients_csrf_token(client, season)
 
 def test_a_league_made_private_is_a_404_on_the_next_load(client, season):
     url = reverse("league:standings", args=[season.pk])
-    _cached(client, url)
+    cached_page(client, url)
     season.league.public = False
     season.league.save()
     assert client.get(url).status_code == 404
@@ -171,17 +155,17 @@ def test_standings_show_results_fixed_by_hand_once_rebuilt(client, season, home,
     table again, as the README says: the rebuild bumps the season."""
     _confirmed_result(season, home, away)
     url = reverse("league:standings", args=[season.pk])
-    assert "Reikland Reavers" in _cached(client, url)
+    assert "Reikland Reavers" in cached_page(client, url)
     Result.objects.update(home_score=0, away_score=3)  # by hand: no signal
     call_command("rebuild_standings", stdout=StringIO())
-    html = _html(client, url)
+    html = page_html(client, url)
     assert html.index("Gouged Eye") < html.index("Reikland Reavers")
 
 
 def test_standings_show_a_points_adjustment_on_the_next_load(client, season, home, commissioner):
     url = reverse("league:standings", args=[season.pk])
-    before = _cached(client, url)
+    before = cached_page(client, url)
     adjustments.add_adjustment(season=season, entry=home, points=-2, reason="Late roster", by=commissioner)
-    after = _html(client, url)
+    after = page_html(client, url)
     assert after != before
     assert "Late roster" in after

@@ -8,6 +8,7 @@ from django.urls import reverse
 from matches.services import drives, postmatch, prematch
 from rulebook.dice import Dice
 from tests.factories import UserFactory
+from tests.freshness import cached_page, page_html
 from tests.matches.conftest import make_team as make_match_team
 from tests.matches.prayers import name_prayer_targets
 
@@ -17,23 +18,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def coach():
     return UserFactory(username="kim", display_name="Coach Kim")
-
-
-def _load(client, url, **headers):
-    response = client.get(url, **headers)
-    assert response.status_code == 200, url
-    return response
-
-
-def _html(client, url):
-    return _load(client, url).content.decode()
-
-
-def _cached(client, url):
-    """The page, loaded twice (the second from the cache): both the same."""
-    first, second = _html(client, url), _html(client, url)
-    assert first == second or "csrf" in first
-    return second
 
 
 # --- the match ------------------------------------------------------------------------------------------
@@ -61,10 +45,10 @@ def _kicked_off(coach):
 def test_match_report_shows_a_recorded_event_on_the_next_load(client, coach):
     match, _dice = _kicked_off(coach)
     url = reverse("matches:report", args=[match.pk])
-    before = _cached(client, url)
+    before = cached_page(client, url)
     scorer = match.home_team.players.get(position="catcher")
     drives.add_event(match, user=coach, kind="touchdown", side="home", player=scorer, turn=3)
-    after = _html(client, url)
+    after = page_html(client, url)
     assert after != before
     assert after.count(str(scorer)) > before.count(str(scorer))
 
@@ -77,11 +61,11 @@ def test_team_page_shows_the_applied_post_match_on_the_next_load(client, coach):
     drives.concede(match, side="away", user=coach)
     postmatch.roll_postmatch(match, dice=dice, user=coach)
     url = reverse("rosters:team", args=[match.home_team_id])
-    before = _cached(client, url)
+    before = cached_page(client, url)
     postmatch.apply_postmatch(match, user=coach)
     scorer.refresh_from_db()
     assert scorer.spp_earned > 0
-    after = _html(client, url)
+    after = page_html(client, url)
     assert after != before
     spp = f'data-label="SPP">{scorer.spp}<'
     assert spp not in before
