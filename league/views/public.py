@@ -187,8 +187,8 @@ def standings_page(request, pk):
     linked to their page). ?after=N shows the table as it stood after round N, computed on demand."""
     season = get_season(request, pk)
     round_numbers = played_round_numbers(season)
-    after = request.GET.get("after", "")
-    after = int(after) if after.isdigit() and int(after) in round_numbers else None
+    after = _whole_number(request.GET.get("after", ""))
+    after = after if after in round_numbers else None
     if after is None:
         rows = StoredTable(season)
         own = _own_rows(request, season)
@@ -264,10 +264,15 @@ class _OpenPage(list):
         self.previous_page_number, self.next_page_number = number - 1, number + 1
 
 
+def _whole_number(text):
+    """The number `text` writes in ASCII digits, up to nine of them, else None: str.isdigit() also says
+    yes to "²", which int() refuses, and a page of 10^20 overflows the database's OFFSET."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 def _open_page(request, read, per_page):
     """The requested page (?page=N) of what `read(start, stop)` returns."""
-    number = request.GET.get("page", "")
-    number = int(number) if number.isdigit() and int(number) > 0 else 1
+    number = _whole_number(request.GET.get("page", "")) or 1
     start = (number - 1) * per_page
     return _OpenPage(read(start, start + per_page + 1), number=number, per_page=per_page)
 

@@ -429,6 +429,23 @@ def test_all_rounds_page_lists_fixtures_outside_rounds_first_then_pages_on(clien
     assert 'rel="next"' not in second
 
 
+@pytest.mark.parametrize("number", ["²", str(10**20), "9" * 5000, "-1", "0"])
+def test_standings_and_fixtures_pages_take_a_number_that_is_not_one_for_none(
+    client, season, home, away, number
+):
+    """str.isdigit() says yes to "²", which int() refuses; 10^20 overflowed the OFFSET (the hostile-input
+    walk found both as 500s)."""
+    from tests.league.factories import make_fixture
+
+    make_fixture(season, home, away, round_number=1)
+    standings = client.get(reverse("league:standings", args=[season.pk]), {"after": number, "page": number})
+    assert standings.status_code == 200
+    assert "The table as it stood after round" not in standings.content.decode()
+    fixtures = client.get(reverse("league:fixtures", args=[season.pk]), {"round": "all", "page": number})
+    assert fixtures.status_code == 200
+    assert fixtures.content.decode().count('href="/leagues/fixtures/') == 1  # the first page
+
+
 def test_fixtures_page_opens_on_the_first_round_still_open(client, season, home, away, commissioner):
     from league.services import results as result_services
     from tests.league.factories import make_fixture
