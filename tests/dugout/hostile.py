@@ -7,7 +7,7 @@ The stdlib HTMLParser is enough: Dugout's templates write plain forms (no JavaSc
 import math
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 from hypothesis import strategies as st
 
@@ -29,6 +29,7 @@ HOSTILE = {
     "hex": "0x1F",
     "fullwidth digits": "１２",
     "arabic digits": "٣",
+    "superscript digit": "²",  # str.isdigit() says yes, int() says no
     "markup": "<script>alert(1)</script>",
     "attribute": '"><img src=x onerror=alert(1)>',
     "NUL": "\x00",
@@ -51,7 +52,25 @@ HOSTILE = {
 }
 
 # Query-string parameters tried on every page, on top of the names its GET forms use.
-QUERY_PARAMETERS = ("page", "lang", "paper", "next", "sort", "q", "season", "edition", "side", "team", "step")
+QUERY_PARAMETERS = (
+    "page",
+    "lang",
+    "paper",
+    "next",
+    "sort",
+    "q",
+    "season",
+    "edition",
+    "side",
+    "team",
+    "step",
+    "after",
+    "round",
+    "entry",
+    "league",
+    "roster",
+    "kind",
+)
 
 
 def hostile_values():
@@ -103,8 +122,9 @@ class Form:
         return data
 
     def describe(self):
-        button = f" [{self.submitter.name}={self.submitter.value}]" if self.submitter else ""
-        return f"{self.method} {self.action}{button} (form on {self.page})"
+        """The form, after the method and URL a failure names: its button and the page it is on."""
+        button = f"[{self.submitter.name}={self.submitter.value}] " if self.submitter else ""
+        return f"{button}(form on {self.page})"
 
 
 class PageParser(HTMLParser):
@@ -206,6 +226,16 @@ def read_page(url, html):
     for form in parser.forms:
         form.page, form.action = local_path(form.page), local_path(form.action)
     return parser.forms, [link for link in links if link]
+
+
+def query_names(url, forms, links):
+    """The query parameters a page reads, as far as its HTML tells: its own URL's, its links', its GET
+    forms' fields."""
+    names = [
+        name for link in [url, *links] for name in parse_qs(urlsplit(link).query, keep_blank_values=True)
+    ]
+    names += [field.name for form in forms if form.method == "GET" for field in form.fields]
+    return list(dict.fromkeys(names))
 
 
 def local_path(url):

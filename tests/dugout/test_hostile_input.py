@@ -5,8 +5,9 @@ one is listed with its URL, field and value.
 
 Sampled by default, so the suite stays fast: at most PER_ROUTE pages per URL pattern, one form per view
 and set of fields, a few Hypothesis-drawn submissions per form (derandomized: CI sees the same values on
-every run). DUGOUT_HOSTILE_FULL=1 walks every page and form and also sends every HOSTILE value to every
-field, to look for the next 500 by hand.
+every run). DUGOUT_HOSTILE_FULL=1 walks up to PER_ROUTE=20 paths per pattern, every form, and also sends
+every HOSTILE value to every field and query parameter, to look for the next 500 by hand (about 20
+minutes a persona); run it on PostgreSQL too (DATABASE_URL), which refuses a NUL that SQLite stores.
 """
 
 import os
@@ -35,7 +36,7 @@ from matches.services import drives, postmatch, prematch
 from rosters.demo import create_demo_teams
 from rosters.models import Team
 from rulebook.dice import Dice
-from tests.dugout.hostile import HOSTILE, QUERY_PARAMETERS, hostile_values, local_path, read_page
+from tests.dugout.hostile import HOSTILE, QUERY_PARAMETERS, hostile_values, local_path, query_names, read_page
 
 pytestmark = pytest.mark.django_db
 
@@ -43,8 +44,8 @@ FULL = os.environ.get("DUGOUT_HOSTILE_FULL") == "1"
 PAGE_LIMIT = 5000 if FULL else 300
 PER_ROUTE = 20 if FULL else 2  # paths per URL pattern (the seeds' own always)
 PER_PATH = 200 if FULL else 40  # query strings per path: the match page's event buttons are links
-EXAMPLES_PER_FORM = 20 if FULL else 5
-EXAMPLES_PER_PAGE = 10 if FULL else 1
+EXAMPLES_PER_FORM = 20 if FULL else 10
+EXAMPLES_PER_PAGE = 10 if FULL else 2
 # Leaving these would end the walk (the persona signed out) or leave the site's pages (the admin).
 SKIPPED_ROUTES = {"accounts:logout"}
 SKIPPED_NAMESPACES = {"admin"}
@@ -179,7 +180,8 @@ class Walk:
         self.requests += 1
         if response.status_code >= 500:
             error = response.exc_info[1] if response.exc_info else ""
-            self.failures.append(f"{response.status_code} {method} {url} {what}: {error!r}")
+            asked = f"{method} {url}{' (htmx)' if htmx else ''}"
+            self.failures.append(f"{response.status_code} {asked} {what}: {error!r}")
             if FULL:  # the full walk is long: show each failure as it comes
                 print(self.failures[-1], flush=True)
         if self.client.session.get("_auth_user_id") != str(self.user.pk):
@@ -209,7 +211,7 @@ def crawl(walk, seeds):
         if "text/html" not in response.headers.get("Content-Type", ""):
             continue
         found, links = read_page(url, response.content.decode())
-        pages.append((url, [field.name for form in found if form.method == "GET" for field in form.fields]))
+        pages.append((url, query_names(url, found, links)))
         forms.extend(form for form in found if _route(form.action))
         queue.extend(links)
     return pages, _distinct(forms)
@@ -305,15 +307,24 @@ def attack_form(walk, form):
             )
 
 
-def attack_query(walk, url, form_names):
-    names = st.sampled_from(list(dict.fromkeys([*form_names, *QUERY_PARAMETERS])))
+def attack_query(walk, url, page_names):
+    """The page asked with hostile values for the parameters it reads (query_names) and the usual ones."""
+    names = list(dict.fromkeys([*page_names, *QUERY_PARAMETERS]))
+    path = url.split("?")[0]
 
     @_drawn(EXAMPLES_PER_PAGE)
-    @given(query=st.dictionaries(names, hostile_values(), min_size=1, max_size=4), htmx=st.booleans())
+    @given(
+        query=st.dictionaries(st.sampled_from(names), hostile_values(), min_size=1, max_size=4),
+        htmx=st.booleans(),
+    )
     def attack(query, htmx):
-        walk.send("GET", f"{url.split('?')[0]}?{urlencode(query)}", what=f"query {query!r}", htmx=htmx)
+        walk.send("GET", f"{path}?{urlencode(query)}", what=f"query {query!r}", htmx=htmx)
 
     attack()
+    if FULL:
+        for label, value in HOSTILE.items():
+            query = urlencode(dict.fromkeys(names, value))
+            walk.send("GET", f"{path}?{query}", what=f"query: every parameter {label}")
 
 
 # What each persona's walk must reach (a page, or the target of a form found), so that a walk that stops
@@ -370,6 +381,10 @@ def test_no_page_or_form_answers_hostile_input_with_a_server_error(demo, usernam
         f"{sum(len(_mutable(form)) for form in forms)} fields, {walk.requests} requests"
     )
     if FULL:
-        print("\n".join(sorted(routes)), "\n".join(form.describe() for form in forms), sep="\n")
+        print(
+            "\n".join(sorted(routes)),
+            "\n".join(f"{form.method} {form.action} {form.describe()}" for form in forms),
+            sep="\n",
+        )
     assert not walk.failures, f"{len(walk.failures)} server errors:\n" + "\n".join(walk.failures)
     assert REACHED[username] <= routes, sorted(REACHED[username] - routes)
