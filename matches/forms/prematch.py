@@ -235,7 +235,8 @@ class InducementsForm(forms.Form):
         counts = {key: self.cleaned_data[key] or 0 for key in self.count_keys}
         for key in self.withheld_keys:
             posted = str(self.data.get(self.add_prefix(key), "")).strip()
-            if posted.isdigit() and int(posted):
+            # ASCII digits only: '²' is a digit to isdigit() but not to int().
+            if posted.isascii() and posted.isdigit() and len(posted) <= 9 and int(posted):
                 counts[key] = int(posted)
         return counts
 
