@@ -61,6 +61,11 @@ class Season(models.Model):
     def __str__(self):
         return f"{self.league} · {self.name}"
 
+    @property
+    def has_started(self):
+        """Whether its games may be played: the commissioner has started it (it may be finished since)."""
+        return self.status in (self.Status.RUNNING, self.Status.FINISHED)
+
 
 class SeasonEntryQuerySet(models.QuerySet):
     def accepted(self):

@@ -25,6 +25,15 @@ def _notify(result, event):
     send_on_commit(notify_result, result_id=result.pk, event=event)
 
 
+def require_started(fixture):
+    """A season's games are played once its commissioner has started it (Registration and Scheduled
+    come before: the fixtures may still change)."""
+    if not fixture.season.has_started:
+        raise ValidationError(
+            _("The season has not started yet: its commissioner starts it on the season page.")
+        )
+
+
 def _check_scores(fixture, *, home_score, away_score, home_cas, away_cas, conceded_by):
     for value in (home_score, away_score, home_cas, away_cas):
         if value is None or value < 0 or value > 99:
@@ -67,6 +76,7 @@ def submit_result(
     side = fixture.side_of(submitted_by)
     if side is None:
         raise PermissionDenied(_("Only a coach of one of the two teams may submit the result."))
+    require_started(fixture)
     _check_scores(
         fixture,
         home_score=home_score,

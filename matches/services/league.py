@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from league.hooks import RecordedMatch
 from league.models import Result
-from league.services.results import submit_result
+from league.services.results import require_started, submit_result
 from matches.models import Event, Match
 from matches.services import prematch
 from matches.services.outcome import final_score
@@ -26,6 +26,7 @@ def create_league_match(*, fixture, created_by):
         raise ValidationError(_("Only Blood Bowl fixtures between two registered teams are played here."))
     if fixture.side_of(created_by) is None:
         raise PermissionDenied(_("Only a coach of one of the two teams may start this match."))
+    require_started(fixture)
     if Match.objects.filter(fixture=fixture).exists():
         raise ValidationError(_("This fixture already has a match."))
     if Result.objects.filter(fixture=fixture, status=Result.Status.CONFIRMED).exists():

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from league.services import entries, scheduling
+from league.services import entries, scheduling, seasons
 from league.services.leagues import create_league, create_season
 from matches.models import Match
 from rosters import services as rosters
@@ -115,6 +115,7 @@ def test_two_coaches_play_a_bb2025_league_match_on_phones(new_context, base_url)
         entries.accept_entry(entry=entry, by=carla)
     other_teams(carla, season)
     scheduling.schedule_round_robin(season=season, by=carla)
+    seasons.start_season(season=season, by=carla)
 
     # The Orc coach opens the game from the season page and plays it with Dugout.
     grom.goto(season_url)
