@@ -5,7 +5,6 @@ Run by `make test`'s integration pass (DATABASE_URL=postgres://..., CELERY_BROKE
 """
 
 import json
-import threading
 import time
 from functools import partial
 
@@ -35,36 +34,13 @@ from league.services.standings import rebuild_standings
 from league.tables import season_standings
 from matches.models import Match
 from rosters.models import LedgerEntry, Player, Team
+from tests.concurrency import at_once
 from tests.factories import UserFactory
 from tests.league.factories import make_entry, make_fixture, make_league, make_season, play
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 FINISHED = Season.Status.FINISHED
-
-
-def _at_once(*calls):
-    """Run each of `calls` in its own thread (its own database connection), all released together, as
-    two requests arriving at the same moment; returns what each returned, or the exception it raised."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait(timeout=10)
-            outcomes[index] = call()
-        except Exception as error:  # noqa: BLE001 (the test asserts on it)
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=item) for item in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a request is still waiting (deadlock?)"
-    return outcomes
 
 
 def _slowed(monkeypatch, module, name, seconds=0.5):
@@ -139,7 +115,7 @@ def test_finish_season_when_two_requests_arrive_together_pays_the_prizes_once(mo
     treasuries = dict(Team.objects.values_list("pk", "treasury"))
     _slowed(monkeypatch, prizes, "award_prizes")
 
-    outcomes = _at_once(
+    outcomes = at_once(
         *(
             partial(
                 set_season_status, season=Season.objects.get(pk=season.pk), status=FINISHED, by=commissioner
@@ -184,7 +160,7 @@ def test_confirm_result_when_two_requests_arrive_together_counts_it_once(monkeyp
     assert not PlayerLeagueStats.objects.exists()  # not counted before it is confirmed
     _slowed(monkeypatch, results, "recompute_standings")
 
-    outcomes = _at_once(
+    outcomes = at_once(
         *(
             partial(confirm_result, result=Result.objects.get(fixture=fixture), by=away_coach)
             for _ in range(2)

@@ -15,6 +15,7 @@ from matches.services import drives, postmatch, prematch
 from matches.services import league as league_link
 from rosters.models import LedgerEntry
 from rulebook.dice import Dice
+from tests.concurrency import at_once
 from tests.factories import UserFactory
 from tests.league.factories import make_fixture, make_league, make_season
 from tests.matches.prayers import name_prayer_targets
@@ -63,30 +64,6 @@ def test_apply_when_two_requests_arrive_together_applies_once(match, home_coach,
     assert home_team.treasury == match.outcome["home"]["treasury"] != treasury_before
 
 
-def _at_once(*calls):
-    """Each of `calls` in its own thread (its own connection), released together as two requests
-    arriving at the same moment; what each returned, or the exception it raised."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait(timeout=10)
-            outcomes[index] = call()
-        except Exception as error:  # noqa: BLE001 (the test asserts on it)
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=item) for item in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a request is still waiting (deadlock?)"
-    return outcomes
-
-
 @pytest.fixture
 def submitted(home_team, away_team, home_coach, away_coach):
     """A league match played to its post-match rolls and submitted by the home coach."""
@@ -119,7 +96,7 @@ def test_confirm_result_when_two_confirmations_arrive_together_changes_the_roste
     def decide():
         return results.decide_result(result=Result.objects.get(fixture=submitted.fixture), by=commissioner)
 
-    outcomes = _at_once(confirm, confirm if second == "opponent" else decide)
+    outcomes = at_once(confirm, confirm if second == "opponent" else decide)
 
     # Two opponents: the second waits for the row and is told it is confirmed. The opponent and a
     # commissioner: whichever comes second either is told so (the opponent) or confirms anew (the
