@@ -12,12 +12,12 @@ from django.urls import reverse
 
 from league.models import Fixture, Invitation, League, Result, Season, SeasonEntry
 from league.services.progress import progress_of
+from league.services.scheduling import MIN_TEAMS
 
 # What one page shows at most; the rest is one tap away (the league and team lists).
 MAX_LEAGUES = 10
 MAX_OPEN_FIXTURES = 10
 MAX_RECENT_FIXTURES = 3
-MIN_TEAMS = 2  # a season needs two accepted teams before it is scheduled
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from league.permissions import require_commissioner
 from league.tables import season_standings
 
 PLAYOFF_SIZES = (2, 4, 8, 16, 32)
+# A season is scheduled once this many teams are accepted (the season page and the home page say so).
+MIN_TEAMS = 2
 
 
 def _accepted(season):
@@ -61,7 +63,7 @@ def schedule_round_robin(*, season, by, double=None, start_date=None, days_betwe
     _require_not_finished(season)
     _require_format(season, *ROUND_ROBINS)
     entries = _accepted(season)
-    if len(entries) < 2:
+    if len(entries) < MIN_TEAMS:
         raise ValidationError(_("Accept at least two teams first."))
     if season.fixtures.league_stage().exists():
         raise ValidationError(_("This season already has league fixtures."))
@@ -95,7 +97,7 @@ def schedule_swiss_round(*, season, by, date=None):
     _require_not_finished(season)
     _require_format(season, Season.Format.SWISS)
     entries = {entry.pk: entry for entry in _accepted(season)}
-    if len(entries) < 2:
+    if len(entries) < MIN_TEAMS:
         raise ValidationError(_("Accept at least two teams first."))
     league_fixtures = list(season.fixtures.league_stage().select_related("result", "round"))
     if any(fixture.confirmed_result is None for fixture in league_fixtures):

@@ -17,11 +17,9 @@ from django.utils.translation import ngettext
 from league.models import Result, Season, SeasonEntry
 from league.permissions import require_commissioner
 from league.services import prizes
+from league.services.scheduling import MIN_TEAMS
 
 Status = Season.Status
-
-# Teams a season needs before it can be scheduled (league.services.scheduling refuses fewer).
-MIN_TEAMS = 2
 
 
 def _locked_status(season):

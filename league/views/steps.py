@@ -3,7 +3,8 @@ of the season's life cycle (invite, accept entries, schedule, start, finish), th
 wait for acceptance, record or confirm a fixture). A few queries each, whatever the league's size."""
 
 from league.forms import RegisterTeamForm, SeasonStatusForm
-from league.models import Result, Season, SeasonEntry
+from league.models import Season, SeasonEntry
+from league.services.progress import Stage, fixture_progress
 from league.services.seasons import season_progress
 
 OPEN = (Season.Status.REGISTRATION, Season.Status.SCHEDULED, Season.Status.RUNNING)
@@ -22,20 +23,21 @@ def _own_entries(season, user):
     )
 
 
+# What the season page asks of the viewer for each stage of a fixture's result (league.services.progress).
+ACTIONS = {Stage.TO_PLAY: "record", Stage.RECORDING: "record", Stage.DISPUTED: "decide"}
+
+
 def _next_fixture(fixtures, user):
     """The viewer's first fixture still waiting for something, with what it waits for: "record" (no
     result yet), "confirm" (the opponent submitted it), "wait" (the viewer submitted it) or "decide"
-    (disputed); None when every fixture of theirs is confirmed."""
+    (disputed); None when every fixture of theirs is confirmed. The stages are those of
+    league.services.progress (its recorded match is not needed to tell them apart here: no query)."""
     for fixture in fixtures:
-        result = fixture.result_or_none
-        if result is None:
-            return {"fixture": fixture, "action": "record"}
-        if result.status == Result.Status.CONFIRMED:
-            continue
-        if result.status == Result.Status.DISPUTED:
-            return {"fixture": fixture, "action": "decide"}
-        mine = result.submitted_by_id == user.pk
-        return {"fixture": fixture, "action": "wait" if mine else "confirm"}
+        progress = fixture_progress(fixture, user=user, match=None)
+        if progress.stage == Stage.WAITING:
+            return {"fixture": fixture, "action": "confirm" if progress.viewer_confirms else "wait"}
+        if progress.stage in ACTIONS:
+            return {"fixture": fixture, "action": ACTIONS[progress.stage]}
     return None
 
 
