@@ -413,7 +413,7 @@ def in_process(pages):
 
     found = {}
     for page in pages:
-        with mock.patch("dugout.freshness._cache_get", return_value=None):
+        with mock.patch("dugout.freshness.pages._cache_get", return_value=None):
             drawn = _in_process(page)
         found[page[2]] = (*drawn, _in_process(page)[1])
     return found

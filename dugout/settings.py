@@ -36,6 +36,8 @@ INSTALLED_APPS = [
     "axes",
     # django-ninja: the league's JSON API; listed so its docs page is served from our static files.
     "ninja",
+    # The site's own commands (invalidate_pages) and the epoch bumped after every migration.
+    "dugout.apps.DugoutConfig",
     "accounts",
     "rulebook",
     "rosters",
@@ -300,6 +302,9 @@ WORKER_HEARTBEAT_INTERVAL = env_int("WORKER_HEARTBEAT_INTERVAL", 10, minimum=1)
 WORKER_HEARTBEAT_MAX_AGE = env_int("WORKER_HEARTBEAT_MAX_AGE", 35, minimum=2)
 # /healthz runs its checks at most once every HEALTH_CHECK_TTL seconds per process (0: on every call).
 HEALTH_CHECK_TTL = env_int("HEALTH_CHECK_TTL", 2, minimum=0)
+# Every kept page and 304 checked against a fresh render of its view (dugout.freshness.verify): on in the
+# test suite, off in production (it draws every page twice).
+FRESHNESS_VERIFY = env_bool("FRESHNESS_VERIFY", False)
 
 LOGGING = {
     "version": 1,

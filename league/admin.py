@@ -3,7 +3,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from league.models import Fixture, Invitation, League, Result, Round, Season, SeasonEntry
-from league.services.standings import rebuild_standings
+from league.services.leagues import SCORING_FIELDS
+from league.services.standings import rebuild_standings, recompute_league_standings
+
+# Edits here go through what the pages' services do after them (the stored tables, the players' totals,
+# rebuilt), or are read-only where nothing could set right what they bypass (a league's edition, a
+# fixture's teams).
 
 
 @admin.register(League)
@@ -11,6 +16,14 @@ class LeagueAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "game", "public"]
     search_fields = ["name", "slug"]
     filter_horizontal = ["commissioners", "members"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["game"] if obj is not None else []  # its teams, seasons and matches are of that edition
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and set(form.changed_data) & set(SCORING_FIELDS):
+            recompute_league_standings(league=obj)
 
 
 @admin.register(Invitation)
@@ -61,32 +74,63 @@ class RoundAdmin(admin.ModelAdmin):
     list_select_related = ["season__league"]
 
 
+class RebuildsItsSeason(admin.ModelAdmin):
+    """Rows a season's stored table, leaderboards and players' totals are made from: saved or deleted
+    here, around the services, their season is rebuilt after (league.services.standings)."""
+
+    def season_of(self, obj):
+        raise NotImplementedError
+
+    def seasons_of(self, queryset):
+        raise NotImplementedError
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        rebuild_standings(season=self.season_of(obj))
+
+    def delete_model(self, request, obj):
+        season = self.season_of(obj)
+        super().delete_model(request, obj)
+        rebuild_standings(season=season)
+
+    def delete_queryset(self, request, queryset):
+        seasons = list(self.seasons_of(queryset).distinct())
+        super().delete_queryset(request, queryset)
+        for season in seasons:
+            rebuild_standings(season=season)
+
+
 @admin.register(Fixture)
-class FixtureAdmin(admin.ModelAdmin):
+class FixtureAdmin(RebuildsItsSeason):
     list_display = ["__str__", "season", "round", "stage", "scheduled_at"]
     list_select_related = ["season__league", "round", "home__team", "away__team"]
     raw_id_fields = ["home", "away", "round"]
 
+    def get_readonly_fields(self, request, obj=None):
+        # A played fixture's season and teams are its result's and its match's (applied to rosters).
+        return ["season", "home", "away"] if obj is not None else []
+
+    def season_of(self, fixture):
+        return fixture.season
+
+    def seasons_of(self, queryset):
+        return Season.objects.filter(fixtures__in=queryset)
+
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(RebuildsItsSeason):
     list_display = ["__str__", "status", "submitted_by", "decided_by", "updated_at"]
     list_filter = ["status"]
     list_select_related = ["fixture__home__team", "fixture__away__team", "submitted_by", "decided_by"]
     raw_id_fields = ["fixture", "conceded_by", "submitted_by", "decided_by"]
 
-    # A result changed here bypasses the services: its season's stored table is rebuilt.
-    def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        rebuild_standings(season=obj.fixture.season)
+    def get_readonly_fields(self, request, obj=None):
+        # Its status: confirming applies a match recorded with Dugout to both rosters, reopening undoes
+        # it, which only the fixture page's decide and reopen do.
+        return ["fixture", "status"] if obj is not None else []
 
-    def delete_model(self, request, obj):
-        season = obj.fixture.season
-        super().delete_model(request, obj)
-        rebuild_standings(season=season)
+    def season_of(self, result):
+        return result.fixture.season
 
-    def delete_queryset(self, request, queryset):
-        seasons = list(Season.objects.filter(fixtures__result__in=queryset).distinct())
-        super().delete_queryset(request, queryset)
-        for season in seasons:
-            rebuild_standings(season=season)
+    def seasons_of(self, queryset):
+        return Season.objects.filter(fixtures__result__in=queryset)

@@ -91,8 +91,14 @@ def _prize(prize):
 
 
 def _user(user):
-    """A coach's or commissioner's name is shown on the tables and league pages."""
-    seasons = SeasonEntry.objects.filter(coach=user).values_list("season_id", flat=True)
+    """A coach's or commissioner's name is shown on the tables and league pages, and as who decided an
+    adjustment or a result (history: shown even once they are no longer a commissioner)."""
+    seasons = {
+        *SeasonEntry.objects.filter(coach=user).values_list("season_id", flat=True),
+        *PointsAdjustment.objects.filter(created_by=user).values_list("entry__season_id", flat=True),
+        *Result.objects.filter(submitted_by=user).values_list("fixture__season_id", flat=True),
+        *Result.objects.filter(decided_by=user).values_list("fixture__season_id", flat=True),
+    }
     leagues = League.objects.filter(commissioners=user).values_list("pk", flat=True)
     return [*(("season", pk) for pk in seasons), *(("league", pk) for pk in leagues)]
 
@@ -103,8 +109,8 @@ def connect():
     freshness.register_fanout("season", _season_pages)
     freshness.watch(League, _league, m2m=("commissioners", "members"))
     freshness.watch(Invitation, lambda invitation: [("league", invitation.league_id)])
-    freshness.watch(Season, _season)
-    freshness.watch(SeasonEntry, _entry)
+    freshness.watch(Season, _season, forget_names=("season-league",))
+    freshness.watch(SeasonEntry, _entry, forget_names=("entry-season",))
     freshness.watch(Round, lambda round_: [("season", round_.season_id)])
     freshness.watch(Fixture, _fixture)
     freshness.watch(Result, _result)

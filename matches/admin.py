@@ -3,25 +3,36 @@ from django.contrib import admin
 from matches.models import DiceLog, Drive, Event, Match
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """A match is written by its pages, which apply it to both rosters and undo it: changed or deleted
+    here, the rosters, tables and leaderboards it fed would stay as they were."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "status", "home_score", "away_score", "created_at"]
     list_filter = ["status"]
-    raw_id_fields = ["home_team", "away_team", "created_by", "applied_by"]
 
 
 @admin.register(Drive)
-class DriveAdmin(admin.ModelAdmin):
+class DriveAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "half", "kicking", "kickoff_event", "ended_by"]
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "drive", "turn", "outcome"]
-    raw_id_fields = ["drive", "player", "victim"]
 
 
 @admin.register(DiceLog)
-class DiceLogAdmin(admin.ModelAdmin):
+class DiceLogAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "match", "step", "created_at"]
-    raw_id_fields = ["match"]

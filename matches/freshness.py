@@ -23,7 +23,7 @@ def _event(event):
 
 def connect():
     """Called by MatchesConfig.ready."""
-    freshness.watch(Match, _match)
+    freshness.watch(Match, _match, forget_names=("match-sides",))
     freshness.watch(Drive, lambda drive: [("match", drive.match_id)])
     freshness.watch(Event, _event)
     freshness.watch(DiceLog, lambda entry: [("match", entry.match_id)])

@@ -15,7 +15,8 @@ urlpatterns = [
     path("<int:pk>/pre-match/<slug:step>/", views.prematch_step, name="prematch_step"),
     path("<int:pk>/inducements/<slug:side>/", views.inducements, name="inducements"),
     path("<int:pk>/prayers/<slug:side>/<slug:prayer>/", views.prayer_targets, name="prayer_targets"),
-    path("<int:pk>/scoreboard/", views.scoreboard, name="scoreboard"),
+    # Polled by every phone at the table: a 304 while nothing changed.
+    path("<int:pk>/scoreboard/", fresh_page(match_scopes)(views.scoreboard), name="scoreboard"),
     path("<int:pk>/drive/start/", views.drive_start, name="drive_start"),
     path("<int:pk>/drive/end/", views.drive_end, name="drive_end"),
     path("<int:pk>/events/add/", views.event_add, name="event_add"),

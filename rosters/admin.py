@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from rosters.ledger import TEAM_FIELDS
 from rosters.models import LedgerEntry, Player, Team
 
 
@@ -22,8 +23,24 @@ class TeamAdmin(admin.ModelAdmin):
     list_filter = ("status", "roster")
     search_fields = ("name", "coach__username", "coach__display_name")
     list_select_related = ("coach",)
-    readonly_fields = ("team_value", "current_team_value", "created_at", "updated_at")
+    # Only its name and its coach (a team handed over) change here: the rest is the roster pages', which
+    # keep the values and the ledger right and can undo; a team leaves through retiring, not a delete.
+    readonly_fields = (
+        *(name for name in TEAM_FIELDS if name != "name"),  # what the ledger records and undoes
+        "edition",
+        "roster",
+        "chosen_league",
+        "created_at",
+        "updated_at",
+    )
+    raw_id_fields = ("coach",)
     inlines = [PlayerInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(LedgerEntry)

@@ -5,27 +5,21 @@ to WeasyPrint directly, and the fetcher refuses anything but local files. Fonts 
 DejaVu Sans (Latin, Greek) with NanumGothic (Korean) as fallback, embedded and subset by WeasyPrint.
 """
 
-import hashlib
 from functools import cache
 from pathlib import Path
 
-from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from dugout.release import release
 from sheets.build import build_document
 from sheets.team_sheet import build_team_document
 
-# Bump when the output changes in a way the hashed files below do not show (a WeasyPrint upgrade...).
+# Bump when the output changes in a way the release does not show (a WeasyPrint or font upgrade...).
 RENDERER_VERSION = "1"
 PAPERS = ("a4", "letter")
 STYLESHEETS = ("css/sheet.css", "css/sheet-print.css")
-TEMPLATES = (
-    "sheets/sheet_pdf.html",
-    "sheets/includes/sheet_content.html",
-    "sheets/includes/block.html",
-)
 
 
 def paper_stylesheet(paper):
@@ -41,32 +35,11 @@ def _static_path(name):
     return Path(path)
 
 
-def _template_path(name):
-    for folder in settings.TEMPLATES[0]["DIRS"]:
-        path = Path(folder) / name
-        if path.exists():
-            return path
-    raise FileNotFoundError(f"template {name} not found")
-
-
-@cache
 def renderer_version():
-    """RENDERER_VERSION plus a hash of this module, the templates and the stylesheets of the PDF:
-    editing any of them invalidates the cached PDFs."""
-    digest = hashlib.sha256(RENDERER_VERSION.encode())
-    paths = [
-        Path(__file__),
-        Path(__file__).with_name("document.py"),
-        Path(__file__).with_name("build.py"),
-        Path(__file__).with_name("rulebook_blocks.py"),
-        Path(__file__).with_name("options.py"),
-        Path(__file__).with_name("team_sheet.py"),
-        *(_template_path(name) for name in TEMPLATES),
-        *(_static_path(name) for name in (*STYLESHEETS, *(paper_stylesheet(p) for p in PAPERS))),
-    ]
-    for path in paths:
-        digest.update(path.read_bytes())
-    return f"{RENDERER_VERSION}-{digest.hexdigest()[:12]}"
+    """RENDERER_VERSION plus the release (dugout.release: the code, templates, stylesheets, rules and
+    sheet texts and compiled translation catalogues in use): a new release, or a corrected translation,
+    makes every PDF again on demand instead of reusing one drawn by the old."""
+    return f"{RENDERER_VERSION}-{release()}"
 
 
 def sheet_document(sheet, *, language, league=None):

@@ -60,8 +60,23 @@ def empty_cache():
         write_heartbeat(now=beat)
 
 
+@pytest.fixture(autouse=True)
+def no_stale_page():
+    """The verification mode (FRESHNESS_VERIFY, set for the whole suite in pyproject.toml) checks every
+    kept page and 304 against a fresh render; a stale one raises in the request, and fails the test here
+    too when a live server's thread served it to a browser."""
+    from dugout.freshness import verify
+
+    verify.failures.clear()
+    yield
+    if verify.failures:
+        reports = "\n\n".join(verify.failures)
+        verify.failures.clear()
+        pytest.fail(f"a kept page was stale:\n{reports}", pytrace=False)
+
+
 @pytest.fixture
 def drawn_pages(monkeypatch):
     """Every page drawn by its view, none served as kept (dugout.freshness): for a test that counts the
     queries of a page it has loaded once already."""
-    monkeypatch.setattr("dugout.freshness._cache_get", lambda key: None)
+    monkeypatch.setattr("dugout.freshness.pages._cache_get", lambda key: None)

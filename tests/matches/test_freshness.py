@@ -70,3 +70,18 @@ def test_team_page_shows_the_applied_post_match_on_the_next_load(client, coach):
     spp = f'data-label="SPP">{scorer.spp}<'
     assert spp not in before
     assert spp in after
+
+
+def test_the_live_scoreboard_answers_304_until_something_happens(client, coach):
+    """Every phone at the table polls it: unchanged, it costs a cache read and no rendering."""
+    match, _dice = _kicked_off(coach)
+    url = reverse("matches:scoreboard", args=[match.pk])
+    polled = {"HTTP_HX_REQUEST": "true"}
+    etag = client.get(url, **polled)["ETag"]
+    assert etag
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag, **polled).status_code == 304
+    scorer = match.home_team.players.get(position="catcher")
+    drives.add_event(match, user=coach, kind="touchdown", side="home", player=scorer, turn=3)
+    after = client.get(url, HTTP_IF_NONE_MATCH=etag, **polled)
+    assert after.status_code == 200
+    assert after["ETag"] != etag

@@ -11,8 +11,10 @@ from multiprocessing import get_context
 import django
 import pytest
 
+from dugout.release import release
 from sheets.catalogue import get_catalogue
 from sheets.render import render_sheet_pdf, renderer_version
+from sheets.services import content_hash
 from tests.sheets.pdf_checks import notdef_messages, read_pdf, render_and_inspect, squeeze, weasyprint_log
 
 CATALOGUE = get_catalogue()
@@ -83,3 +85,21 @@ def test_the_pdf_renderer_rejects_an_unknown_paper_size():
 def test_the_renderer_version_names_its_files_hash():
     assert renderer_version().startswith("1-")
     assert len(renderer_version()) > 8
+
+
+def test_a_corrected_translation_gives_every_pdf_a_new_content_hash(settings, tmp_path):
+    """The compiled catalogues are part of the release that PDFs are kept under: a corrected translation
+    is printed at once (the next process reads the new release), not after the PDFs already made."""
+    catalogue = tmp_path / "locale" / "ko" / "LC_MESSAGES" / "django.mo"
+    catalogue.parent.mkdir(parents=True)
+    catalogue.write_bytes(b"first translation")
+    settings.BASE_DIR = tmp_path
+    sheet = CATALOGUE.sheet("rugby", "plays")
+    release.cache_clear()
+    try:
+        before = content_hash(sheet, language="ko", paper="a4")
+        catalogue.write_bytes(b"corrected translation")
+        release.cache_clear()  # a new process, or runserver's reload
+        assert content_hash(sheet, language="ko", paper="a4") != before
+    finally:
+        release.cache_clear()

@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from dugout.freshness import new_epoch
 from league.models import Season
 from league.services.standings import rebuild_standings
 
@@ -7,7 +8,8 @@ from league.services.standings import rebuild_standings
 class Command(BaseCommand):
     help = (
         "Rebuild the stored league tables (and each fixture's confirmed mark) from the results: of every "
-        "season, of one league's (--league), or of some seasons (--season, repeatable)."
+        "season, of one league's (--league), or of some seasons (--season, repeatable); then every kept "
+        "page is drawn again."
     )
 
     def add_arguments(self, parser):
@@ -28,4 +30,7 @@ class Command(BaseCommand):
             count += 1
             if options["verbosity"] > 1:
                 self.stdout.write(f"{item}: {len(rows)} teams")
+        # What it set right was written around the pages' versions (by hand, an import): team pages and
+        # match reports show it too, so nothing kept survives.
+        new_epoch()
         self.stdout.write(f"Rebuilt the standings of {count} seasons.")
