@@ -3,7 +3,7 @@
 Builds both leagues with bulk_create in a throwaway SQLite database under <var dir>/bench/: teams of
 PLAYERS_PER_TEAM players, results, and for each result an applied match with the PlayerMatchStats of
 the players who did something in it (about 60,000 events' worth in the big league). Stores what the
-services would (league.services.standings.rebuild_standings: the tables and the players' totals, timed
+services would (league.standings.store.rebuild_standings: the tables and the players' totals, timed
 as a rebuild; then what one confirmed result costs), requests the standings, fixtures and leaderboard
 pages and the lists of the JSON API (first and last pages) several times each, and prints for each page
 the query count and the median server time of the big league, of the small one, and their ratios. It
@@ -208,7 +208,7 @@ def _side_stats(match, side, roster, deeds, *, spp, dice):
 def store_tables(*seasons):
     """Store the tables and the players' totals (bulk inserts bypass the services), as a rebuild does;
     the seconds each season's took."""
-    from league.services.standings import rebuild_standings
+    from league.standings.store import rebuild_standings
 
     took = []
     for season in seasons:
@@ -222,7 +222,7 @@ def confirmation_costs(season):
     """The seconds that a result confirmed (or a match applied) in `season` costs: its table recomputed,
     and the players' totals of the fixture's two teams added up again."""
     from league.models import Fixture
-    from league.services.standings import recompute_standings
+    from league.standings.store import recompute_standings
     from league.stats import refresh_player_totals
 
     fixture = Fixture.objects.filter(season=season).select_related("season__league").last()

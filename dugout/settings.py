@@ -44,6 +44,8 @@ INSTALLED_APPS = [
     "league",
     "matches",
     "sheets",
+    # Every app's pages (views, forms, urls, template tags, the API): the layer above all the domain.
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -230,7 +232,7 @@ AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_LOCKOUT_CALLABLE = "web.accounts.views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "accounts.client.client_ip"
 AXES_VERBOSE = False
 AXES_DISABLE_ACCESS_LOG = True  # count failures only: a row per successful login is not needed

@@ -4,7 +4,7 @@ from django.utils.translation import ngettext
 
 from league.models import Fixture, Invitation, League, Result, Round, Season, SeasonEntry
 from league.services.leagues import SCORING_FIELDS
-from league.services.standings import rebuild_standings, recompute_league_standings
+from league.standings.store import rebuild_standings, recompute_league_standings
 
 # Edits here go through what the pages' services do after them (the stored tables, the players' totals,
 # rebuilt), or are read-only where nothing could set right what they bypass (a league's edition, a
@@ -76,7 +76,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 class RebuildsItsSeason(admin.ModelAdmin):
     """Rows a season's stored table, leaderboards and players' totals are made from: saved or deleted
-    here, around the services, their season is rebuilt after (league.services.standings)."""
+    here, around the services, their season is rebuilt after (league.standings.store)."""
 
     def season_of(self, obj):
         raise NotImplementedError

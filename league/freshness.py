@@ -133,7 +133,7 @@ def league_scopes(request, slug, **kwargs):
     league = League.objects.filter(slug=slug).values_list("pk", flat=True).first()
     if league is None:
         return None
-    # The league page offers a logged-in coach their ready teams to enter (league.views.steps).
+    # The league page offers a logged-in coach their ready teams to enter (web.league.views.steps).
     user = request.user
     return [("league", league), *([("coach", user.pk)] if user.is_authenticated else [])]
 

@@ -4,36 +4,37 @@ A fixture may be played with Dugout: its match records the game and, once the le
 result, the post-match sequence changes both rosters. The league decides when a result counts; the
 matches app knows what applying it means. matches registers its functions here when Django starts
 (matches.apps, AppConfig.ready), and the result services call them inside their own transaction, so a
-confirmation and the rosters it changes are one write. Alone, the league counts results and never
-touches a roster (a score entered without a recorded match does exactly that).
+confirmation and the rosters it changes are one write. A hook nobody registered raises (HookMissing):
+a league that silently never applied its matches would be worse than one that stops.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ImproperlyConfigured
 
 from dugout.hooks import register_hooks
 
 
-def _nothing(*, result, by):
-    return None
+class HookMissing(ImproperlyConfigured):
+    """A league hook was called that no app registered (is the matches app installed?)."""
 
 
-def _nothing_undone(*, result, by):
-    return True
+def _missing(name):
+    def missing(*args, **kwargs):
+        raise HookMissing(f"the league hook {name!r} was called but no app registered it (matches.apps)")
 
-
-def _no_matches(fixture_ids):
-    return {}
+    return missing
 
 
 @dataclass
 class Hooks:
     # (result=, by=) -> None: the result now counts; apply its recorded match to both rosters once.
-    result_confirmed: Callable = _nothing
+    result_confirmed: Callable = field(default_factory=lambda: _missing("result_confirmed"))
     # (result=, by=) -> whether the rosters are back as before the match (True when nothing was applied).
-    result_reopened: Callable = _nothing_undone
+    result_reopened: Callable = field(default_factory=lambda: _missing("result_reopened"))
     # fixture ids -> {fixture id: RecordedMatch}: the match recorded for each fixture (one query).
-    recorded_matches: Callable = _no_matches
+    recorded_matches: Callable = field(default_factory=lambda: _missing("recorded_matches"))
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Leaderboards: teams of a season, players of a season's teams, coaches across a league's seasons.
 
-Each is read from what league.services.standings stores (StandingsRow, CoachRecord) by queries that
+Each is read from what league.standings.store stores (StandingsRow, CoachRecord) by queries that
 the database sorts and limits (ORDER BY ... LIMIT, from indexes), in a constant number of queries
 whatever the size of the league. The players' boards of a season or a league read the players' totals
 that league.stats keeps from the stats stored when matches are applied (PlayerLeagueStats), one query
@@ -9,7 +9,7 @@ per board.
 
 from league import stats
 from league.models import CoachRecord
-from league.tables import stored_table
+from league.standings.read import stored_table
 
 TOP = 10
 

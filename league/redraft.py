@@ -1,14 +1,13 @@
 """The league's side of re-drafting a team between seasons (the re-draft itself is rosters.redraft):
 which finished season a team may be re-drafted for, the confirmed games it played there, and how many
-seasons each player took part in. Registered as rosters hooks (league.apps), so that the team's pages
-ask without importing the league.
+seasons each player took part in, which the re-draft page reads (web.rosters).
 """
 
 from django.db.models import Max, Q
 from django.db.models.functions import Coalesce
 
 from league.models import Fixture, Result, Season, SeasonEntry
-from league.standings import Game
+from league.standings.compute import Game
 from rosters.redraft import already_redrafted
 
 

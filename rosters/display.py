@@ -14,7 +14,7 @@ from rosters.models import LedgerEntry, Player, Team
 from rosters.services import hiring_problems
 from rulebook.data import CHARACTERISTICS, SkillRef
 from rulebook.edition import get_edition
-from rulebook.templatetags.rules import gold, target
+from rulebook.formatting import gold, target
 
 Kind = LedgerEntry.Kind
 

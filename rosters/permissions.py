@@ -1,15 +1,7 @@
-"""Who may change a team: its coach, or a commissioner of a league the team plays in (recorded as such).
-
-The commissioner's right is a league rule: the league app registers it (rosters.hooks), rosters does
-not import the league."""
+"""A user allowed to change a team, as its coach or as a commissioner of a league it plays in (who may
+is a page's to decide: web.rosters.permissions)."""
 
 from dataclasses import dataclass
-
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
-
-from rosters.hooks import hooks
-from rosters.models import Team
 
 
 @dataclass(frozen=True)
@@ -21,29 +13,3 @@ class Editor:
 
     def as_kwargs(self):
         return {"actor": self.user, "as_commissioner": self.as_commissioner}
-
-
-def is_commissioner_for(user, team):
-    """Whether `user` commissions a league in which `team` is registered for a season (the league app
-    answers: league.permissions.commissions_team, registered as a rosters hook)."""
-    return hooks.commissions_team(user, team)
-
-
-def editor_for(user, team):
-    """The Editor for `user` on `team`, or None when they may only read."""
-    if not user.is_authenticated:
-        return None
-    if team.coach_id == user.pk:
-        return Editor(user, as_commissioner=False)
-    if is_commissioner_for(user, team):
-        return Editor(user, as_commissioner=True)
-    return None
-
-
-def get_team_for_editor(request, pk):
-    """The team and the request user's Editor; 404 for an unknown team, 403 for a reader."""
-    team = get_object_or_404(Team, pk=pk)
-    editor = editor_for(request.user, team)
-    if editor is None:
-        raise PermissionDenied
-    return team, editor

@@ -8,8 +8,8 @@ played, re-rolls at the roster price, staff, Dedicated Fans kept for free in BB2
 at a first draft in BB2025; what is left becomes the treasury).
 
 What the league and the matches know (the season, its games, the friendlies, the seasons each player
-played) comes through rosters.hooks, which those apps fill at start-up: rosters imports neither. The
-budget and the costs are pure functions of their arguments.
+played) is given by the caller (the re-draft page: league.redraft and matches.services.league): rosters
+imports neither. The budget and the costs are pure functions of their arguments.
 """
 
 from dataclasses import asdict, dataclass
@@ -19,7 +19,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rosters import ledger
-from rosters.hooks import hooks
 from rosters.models import LedgerEntry, Player, Team
 from rosters.recovery import recovery_dice, rehirable, rest_and_recovery, roll_die
 from rosters.values import player_value
@@ -145,33 +144,13 @@ def redraft_cost(*, rehired, rerolls, staff, reroll_cost, edition, dedicated_fan
     return players + rerolls * reroll_price + sideline + fans
 
 
-# --- what the league and the matches know (rosters.hooks: they register it, rosters does not import them)
-
-
-def redraft_season(team):
-    """The finished season the team may be re-drafted for now, or None (league.redraft answers)."""
-    return hooks.redraft_season(team)
-
-
 def already_redrafted(team, season_id):
     return team.ledger.filter(kind=Kind.REDRAFT, details__season=season_id).exists()
 
 
-def season_record(team, season):
-    """Games the team played in `season` (confirmed results), its wins and draws (the league answers),
-    and the friendlies it played since its previous re-draft (the matches answer)."""
-    previous = team.ledger.filter(kind=Kind.REDRAFT).order_by("-created_at", "-id").first()
-    return SeasonRecord(
-        season_id=season.pk,
-        season_name=str(season.name),
-        **hooks.league_games(team, season),
-        friendlies=hooks.friendlies_played(team, since=previous.created_at if previous else None),
-    )
-
-
-def seasons_played(team, players):
-    """{player id: previous seasons the player took part in} (league.redraft answers)."""
-    return hooks.seasons_played(team, players)
+def previous_redraft(team):
+    """The team's latest re-draft (a LedgerEntry), or None."""
+    return team.ledger.filter(kind=Kind.REDRAFT).order_by("-created_at", "-id").first()
 
 
 # --- the re-draft ----------------------------------------------------------------------------------------
@@ -215,9 +194,9 @@ def redraft_team(
     assistant_coaches,
     cheerleaders,
     apothecary,
+    seasons,
     capped=False,
     dedicated_fans=None,
-    seasons=None,
     dice=None,
     faces=None,
     as_commissioner=False,
@@ -225,9 +204,10 @@ def redraft_team(
     """Re-draft `team` for the season of `record` (a SeasonRecord): rest and recovery of the players
     re-hired, then the re-draft paid from the budget; what is left becomes the treasury.
 
-    `rehire`: ids of the players kept; `seasons`: {player id: previous seasons} (read from the league
-    when not given); `faces`: {player id: {("niggling" | "retired", index): face}} entered by the coach,
-    other dice rolled with `dice` (a rulebook.dice.Dice). Everything is checked before any die is rolled.
+    `rehire`: ids of the players kept; `seasons`: {player id: previous seasons} (the league's:
+    league.redraft.seasons_played); `faces`: {player id: {("niggling" | "retired", index): face}}
+    entered by the coach, other dice rolled with `dice` (a rulebook.dice.Dice). Everything is checked
+    before any die is rolled.
 
     Side effects: the re-hired players lose their miss-next-game, maybe Niggling Injuries and lasting
     injuries (gaining Niggling Injuries), and temporarily retired ones come back; players not re-hired
@@ -259,8 +239,6 @@ def redraft_team(
         }
         _check_staff(team, staff, settings)
         fans = _check_fans(team, dedicated_fans, edition)
-        if seasons is None:
-            seasons = seasons_played(team, players)
         kept = [candidates[pk] for pk in sorted(rehire, key=lambda pk: candidates[pk].number)]
         prices = {p.pk: rehire_cost(player_value(p), seasons.get(p.pk, 0), edition=edition) for p in kept}
         budget = raise_funds(

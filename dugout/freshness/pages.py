@@ -128,13 +128,15 @@ def fresh_page(scopes):
             def draw():
                 return kept_form(view(request, *args, **kwargs), request)
 
-            kept = _cache_get(_page_key(tag))
             if f'"{tag}"' in parse_etags(request.headers.get("If-None-Match", "")):
-                # The client's copy is the page drawn under this tag.
-                drawn = kept or verify.recorded(tag)
-                if drawn is not None:
-                    verify.check(request, drawn, draw)
+                # The client's copy is the page drawn under this tag: answered without reading it,
+                # but for the verification mode.
+                if verify.enabled():
+                    drawn = _cache_get(_page_key(tag)) or verify.recorded(tag)
+                    if drawn is not None:
+                        verify.check(request, drawn, draw)
                 return _for_clients(HttpResponseNotModified(), request, tag)
+            kept = _cache_get(_page_key(tag))
             if kept is None:
                 response = view(request, *args, **kwargs)
                 kept = kept_form(response, request)

@@ -5,10 +5,10 @@ from django.conf import settings
 from django.db import migrations, models
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
-from league import standings
+from league.standings import compute as standings
 
 # Stores the tables of the seasons that exist already and the coaches' totals, as
-# league.services.standings writes them (the historical models have no methods: the league's scoring is
+# league.standings.store writes them (the historical models have no methods: the league's scoring is
 # read here as League.scoring() does), and marks the fixtures whose result is confirmed.
 
 

@@ -34,8 +34,7 @@ from league.models.seasons import (
     Side,
     _coin_seed,
 )
-from league.models.stats import PlayerLeagueStats, PlayerMatchStats
-from league.models.tables import (
+from league.models.standings import (
     PLACE_LABELS,
     PRIZE_PLACES,
     CoachRecord,
@@ -47,6 +46,7 @@ from league.models.tables import (
     StandingsRow,
     StandingsRowQuerySet,
 )
+from league.models.stats import PlayerLeagueStats, PlayerMatchStats
 
 __all__ = [
     "DAYS_BETWEEN_ROUNDS",

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from league.models import PointsAdjustment, Season, SeasonEntry
 from league.permissions import require_commissioner
-from league.services.standings import recompute_standings
+from league.standings.store import recompute_standings
 
 REASON_LENGTH = PointsAdjustment._meta.get_field("reason").max_length
 # Bounds of one adjustment: far beyond any season's points, well inside the column's range.

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from league.models import Season, SeasonEntry
 from league.permissions import require_commissioner
 from league.services.leagues import is_member
-from league.services.standings import recompute_standings
+from league.standings.store import recompute_standings
 from rosters.models import Team
 from rulebook.edition import get_edition
 

@@ -25,7 +25,7 @@ from league.permissions import require_commissioner
 # A season's status changes through its life cycle (league.services.seasons); callers that name the
 # status they want still find set_season_status here.
 from league.services.seasons import set_season_status as set_season_status
-from league.services.standings import recompute_league_standings
+from league.standings.store import recompute_league_standings
 
 # URL words under /leagues/ that a league's slug must not take.
 RESERVED_SLUGS = {"new", "join", "api", "seasons", "entries", "fixtures"}

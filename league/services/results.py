@@ -14,7 +14,7 @@ from dugout.tasks import send_on_commit
 from league.hooks import hooks
 from league.models import Fixture, Result
 from league.permissions import require_commissioner
-from league.services.standings import recompute_standings
+from league.standings.store import recompute_standings
 from league.stats import refresh_player_totals
 from league.tasks import notify_result
 

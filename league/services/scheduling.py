@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from league import pairing
 from league.models import DAYS_BETWEEN_ROUNDS, Fixture, Result, Round, Season, SeasonEntry
 from league.permissions import require_commissioner
-from league.tables import season_standings
+from league.standings.read import season_standings
 
 PLAYOFF_SIZES = (2, 4, 8, 16, 32)
 # A season is scheduled once this many teams are accepted (the season page and the home page say so).

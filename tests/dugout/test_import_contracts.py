@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("dugout", "accounts", "rulebook", "rosters", "league", "matches", "sheets")
+PACKAGES = ("dugout", "web", "accounts", "rulebook", "rosters", "league", "matches", "sheets")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
@@ -75,3 +75,25 @@ def test_lint_imports_when_the_rulebook_imports_the_orm_breaks_its_independence(
     assert result.returncode == 1
     assert "The rulebook stands alone: no Django ORM, no app BROKEN" in " ".join(result.stdout.split())
     assert "rulebook.dice -> django.db" in result.stdout
+
+
+def test_lint_imports_when_a_page_uses_any_apps_domain_keeps_the_layers(project_copy):
+    """The web layer is above every app: the team page may read the league's domain directly."""
+    _append(
+        project_copy / "web" / "rosters" / "views" / "teams.py",
+        "\n\nfrom league.models import Season  # noqa\nfrom matches.models import Match  # noqa\n",
+    )
+    result = lint_imports(project_copy)
+    assert result.returncode == 0, result.stdout
+    assert "0 broken" in result.stdout
+
+
+def test_lint_imports_when_the_domain_imports_a_page_breaks_the_layers(project_copy):
+    _append(
+        project_copy / "league" / "services" / "results.py",
+        "\n\ndef _page():\n    from web.league.views import fixture_detail\n\n    return fixture_detail\n",
+    )
+    result = lint_imports(project_copy)
+    assert result.returncode == 1
+    assert "league is not allowed to import web" in result.stdout
+    assert "league.services.results -> web.league.views" in result.stdout

@@ -30,8 +30,8 @@ from league.services import prizes, results, scheduling
 from league.services.adjustments import add_adjustment
 from league.services.leagues import set_season_status
 from league.services.results import confirm_result, submit_result
-from league.services.standings import rebuild_standings
-from league.tables import season_standings
+from league.standings.read import season_standings
+from league.standings.store import rebuild_standings
 from matches.models import Match
 from rosters.models import LedgerEntry, Player, Team
 from tests.concurrency import at_once

@@ -1,7 +1,7 @@
 """A result's notification travels through Redis to a real Celery worker, which posts the league's
 webhook to a small HTTP server of the test.
 
-The settings form accepts only https:// webhook addresses (league.forms.LeagueSettingsForm); the
+The settings form accepts only https:// webhook addresses (web.league.forms.LeagueSettingsForm); the
 service update_league_settings stores what it is given, so the test sets a plain-HTTP address on
 127.0.0.1 through it.
 """

@@ -7,7 +7,7 @@ services would after a team is accepted or a result confirmed.
 import itertools
 
 from league.models import Fixture, League, Result, Round, Season, SeasonEntry
-from league.services.standings import rebuild_standings, recompute_standings
+from league.standings.store import rebuild_standings, recompute_standings
 from rosters.models import Team
 from tests.factories import UserFactory
 

@@ -7,11 +7,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league import api
 from league.models import Fixture, Result
 from league.services import scheduling
-from league.services.standings import rebuild_standings
+from league.standings.store import rebuild_standings
 from tests.league.factories import make_fixture, make_league, make_season, play
+from web.league import page_sizes
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ LISTS = ("api_standings", "api_fixtures", "api_results", "api_teams")
 
 @pytest.fixture
 def small_pages(monkeypatch):
-    monkeypatch.setattr(api, "PAGE_SIZE", 2)
+    monkeypatch.setattr(page_sizes, "API_PAGE_SIZE", 2)
 
 
 def _played_season(commissioner, teams, *, name):
@@ -152,7 +152,7 @@ def _queries(client, url):
 def test_query_count_of_api_lists_does_not_grow_with_the_league(
     client, commissioner, monkeypatch, name, drawn_pages
 ):
-    monkeypatch.setattr(api, "PAGE_SIZE", 5)
+    monkeypatch.setattr(page_sizes, "API_PAGE_SIZE", 5)
     counts = []
     for teams in (4, 12):
         season = _played_season(commissioner, teams, name=f"League of {teams}")
@@ -164,7 +164,7 @@ def test_query_count_of_api_lists_does_not_grow_with_the_league(
 
 
 def test_query_count_of_the_leagues_list_does_not_grow_with_the_site(client, commissioner, monkeypatch):
-    monkeypatch.setattr(api, "PAGE_SIZE", 5)
+    monkeypatch.setattr(page_sizes, "API_PAGE_SIZE", 5)
     counts = []
     for _step in range(2):
         for _n in range(6):

@@ -276,7 +276,7 @@ def test_a_cache_that_is_down_throttles_nobody(client, settings, monkeypatch, le
     def down(*args, **kwargs):
         raise ConnectionError("cache down")
 
-    monkeypatch.setattr("league.api.auth.cache.add", down)
+    monkeypatch.setattr("web.league.api.auth.cache.add", down)
     url = reverse("league:api_leagues")
     assert [client.get(url).status_code for _n in range(3)] == [200, 200, 200]
 
@@ -302,7 +302,7 @@ def test_an_error_of_ours_is_a_json_500_and_logged(client, monkeypatch, season, 
     def broken(season):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("league.api.reads.season_json", broken)
+    monkeypatch.setattr("web.league.api.reads.season_json", broken)
     response = client.get(reverse("league:api_season", args=[season.pk]))
     assert response.status_code == 500
     assert response.json()["detail"].startswith("Something went wrong on our side")

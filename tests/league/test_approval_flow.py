@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from league.models import Result
 from league.services import results as result_services
-from league.tables import season_standings
+from league.standings.read import season_standings
 from league.tasks import notify_result
 from tests.league.factories import make_fixture
 

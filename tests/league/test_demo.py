@@ -13,7 +13,7 @@ from league.demo import (
 )
 from league.models import League, PointsAdjustment, Result, Season, SeasonPrize, StandingsRow
 from league.services.prizes import prize_table, trophy_holder
-from league.tables import season_standings
+from league.standings.read import season_standings
 from rosters.demo import create_demo_teams
 from rosters.models import LedgerEntry, Team
 

@@ -8,14 +8,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import translation
 
-from league.exchange import export_league, import_league
-from league.forms import LeagueSettingsForm, RegisterTeamForm, RoundRobinForm
+from league.archive import export_league, import_league
 from league.models import League, SeasonEntry, game_choices, newest_edition
 from league.services import adjustments, prizes, scheduling
 from league.services import entries as entry_services
 from league.services import leagues as league_services
 from tests.factories import UserFactory
 from tests.league.factories import make_league, make_season, make_team
+from web.league.forms import LeagueSettingsForm, RegisterTeamForm, RoundRobinForm
 
 pytestmark = pytest.mark.django_db
 

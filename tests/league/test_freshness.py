@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from league.models import Result, SeasonEntry
 from league.services import adjustments, entries, results, scheduling
-from league.services.standings import recompute_standings
+from league.standings.store import recompute_standings
 from tests.freshness import cached_page, load_page, page_html
 from tests.league.factories import make_entry, make_fixture
 from tests.league.factories import make_team as make_league_team

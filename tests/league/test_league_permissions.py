@@ -6,9 +6,9 @@ from django.core.exceptions import PermissionDenied
 
 from league.models import League
 from league.permissions import commissions_team, is_commissioner, require_commissioner
-from rosters.permissions import editor_for, is_commissioner_for
 from tests.factories import UserFactory
 from tests.league.factories import make_entry, make_league, make_season, make_team
+from web.rosters.permissions import editor_for, is_commissioner_for
 
 pytestmark = pytest.mark.django_db
 

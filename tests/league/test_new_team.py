@@ -2,9 +2,9 @@
 
 import pytest
 
-from league.new_team import league_for_new_team
 from tests.factories import UserFactory
 from tests.league.factories import make_league
+from web.league.new_team import league_for_new_team
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from league.models import Fixture, League, Result, Season
 from league.services import scheduling
-from league.services.standings import rebuild_standings
+from league.standings.store import rebuild_standings
 from tests.league.factories import make_league, make_season, play
 
 pytestmark = pytest.mark.django_db
@@ -384,7 +384,7 @@ def test_standings_after_a_round_are_paged_too(client, league, coach):
 
 
 def test_round_links_show_the_first_the_last_and_those_around_the_current_one():
-    from league.views import _round_links
+    from web.league.views import _round_links
 
     assert _round_links([1, 2, 3], None) == [1, 2, 3]
     numbers = list(range(1, 31))
@@ -459,20 +459,20 @@ def test_fixtures_page_opens_on_the_first_round_still_open(client, season, home,
 
 
 def test_leaderboards_show_only_the_top_coaches(client, monkeypatch, league, season, home, away):
-    from league import views
+    from web.league import page_sizes
 
     play(season, home, away, 3, 0)
-    monkeypatch.setattr(views, "COACHES", 1)
+    monkeypatch.setattr(page_sizes, "COACHES", 1)
     content = client.get(reverse("league:leaderboards", args=[league.slug])).content.decode()
     assert "<td>Home Coach</td>" in content
     assert "<td>Away Coach</td>" not in content
 
 
 def test_league_page_shows_the_top_of_the_current_table(client, monkeypatch, league, season, home, away):
-    from league import views
+    from web.league import page_sizes
 
     play(season, home, away, 3, 0)
-    monkeypatch.setattr(views, "LEAGUE_PAGE_ROWS", 1)
+    monkeypatch.setattr(page_sizes, "LEAGUE_PAGE_ROWS", 1)
     content = client.get(reverse("league:detail", args=[league.slug])).content.decode()
     assert "Reikland Reavers" in content
     assert "Gouged Eye" not in content

@@ -2,10 +2,10 @@
 
 import pytest
 
-from league.forms import RegisterTeamForm
 from league.models import Season
 from tests.factories import UserFactory
 from tests.league.factories import make_league, make_season, make_team
+from web.league.forms import RegisterTeamForm
 
 pytestmark = pytest.mark.django_db
 

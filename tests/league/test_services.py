@@ -10,7 +10,7 @@ from league.services import entries as entry_services
 from league.services import leagues as league_services
 from league.services import results as result_services
 from league.services import scheduling
-from league.tables import season_standings
+from league.standings.read import season_standings
 from rosters.models import Team
 from tests.factories import UserFactory
 from tests.league.factories import make_entry, make_fixture, make_league, make_season, make_team

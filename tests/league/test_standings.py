@@ -1,4 +1,4 @@
-from league.standings import Game, compute_standings, points_by_round, standings_by_round
+from league.standings.compute import Game, compute_standings, points_by_round, standings_by_round
 
 SCORING = {"win": 3, "draw": 1, "loss": 0, "bonus": None}
 NAMES = {1: "Ants", 2: "Bats", 3: "Cats", 4: "Dogs"}

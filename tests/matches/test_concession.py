@@ -9,7 +9,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from matches.forms import PostmatchForm
 from matches.models import DiceLog, Drive, Match
 from matches.services import drives, postmatch, prematch
 from rosters.ledger import snapshot_player, snapshot_team
@@ -20,6 +19,7 @@ from rulebook.edition import get_edition
 from tests.factories import UserFactory
 from tests.matches.conftest import NoDice, make_team
 from tests.matches.prayers import name_prayer_targets
+from web.matches.forms import PostmatchForm
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from accounts.demo import create_demo_users
 from league.demo import BB2025_SLUG, FINISHED_SEASON, RUNNING_SEASON, create_demo_league
 from league.models import League
-from league.tables import season_standings
+from league.standings.read import season_standings
 from matches.demo import SIDE_BET, create_demo_matches
 from matches.demo_bb2025 import create_demo_bb2025_matches
 from matches.models import DiceLog, Event, Match

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from league.models import Result, SeasonEntry
 from league.services.results import confirm_result
-from league.tables import season_standings
+from league.standings.read import season_standings
 from matches.models import Match
 from matches.services import drives, postmatch, prematch
 from matches.services import league as league_link

@@ -8,7 +8,6 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league.models import SeasonEntry
-from matches.forms import MatchForm
 from matches.models import DiceLog
 from matches.services import drives, prematch
 from matches.services import league as league_link
@@ -20,6 +19,7 @@ from tests.factories import UserFactory
 from tests.league.factories import make_fixture, make_league, make_season
 from tests.matches.conftest import NoDice, make_team
 from tests.matches.conftest import to_inducements as conftest_to_inducements
+from web.matches.forms import MatchForm
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,6 @@ from django.urls import reverse
 from django.utils.choices import flatten_choices
 
 from league.models import PlayerMatchStats
-from matches.forms import EndDriveForm, QuickEventForm
 from matches.models import Event, Match
 from matches.services import drives, postmatch, prematch
 from rosters.ledger import snapshot_player
@@ -29,6 +28,7 @@ from tests.factories import UserFactory
 from tests.matches.conftest import NoDice, make_team, to_inducements
 from tests.matches.prayers import name_prayer_targets
 from tests.matches.test_lasting_effects import NEUTRAL_PRAYERS
+from web.matches.forms import EndDriveForm, QuickEventForm
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rosters import advancement, ledger, services, transfer
+from rosters import advancement, ledger, services, team_json
 from rosters.ledger import UndoError, latest_undoable, undo_latest
 from rosters.models import LedgerEntry
 from rosters.permissions import Editor
@@ -208,7 +208,7 @@ def test_nothing_before_the_last_match_may_be_undone(coach):
 
 def test_an_import_may_not_be_undone(coach):
     source = ready_human_team(coach)
-    copy = transfer.import_team(coach=coach, data=transfer.validate(transfer.export_team(source)))
+    copy = team_json.import_team(coach=coach, data=team_json.validate(team_json.export_team(source)))
     assert latest_undoable(copy) is None
 
 

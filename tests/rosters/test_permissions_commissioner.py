@@ -5,10 +5,10 @@ import pytest
 
 from league.models import League, Season, SeasonEntry
 from rosters.models import LedgerEntry
-from rosters.permissions import editor_for
 from tests.factories import UserFactory
 from tests.rosters.helpers import full_state
 from tests.rosters.test_permissions import EDITOR_PAGES, WRITE_CASES, WRITE_IDS, prepared, seasoned_team
+from web.rosters.permissions import editor_for
 
 pytestmark = pytest.mark.django_db
 

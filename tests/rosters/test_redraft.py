@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from league import redraft as league_redraft
 from league.models import Fixture, League, Result, Season, SeasonEntry
 from matches.models import Match
 from rosters import ledger, recovery, redraft, services
@@ -19,6 +20,7 @@ from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
 from tests.rosters.helpers import HUMAN_ELEVEN, full_state, get_player, make_team, ready_human_team
+from web.rosters.views.redraft import season_record
 
 EDITION = get_edition("bb2020")
 FEE = 20000  # rehire_fee_per_season
@@ -79,7 +81,7 @@ def season(team):
 
 @pytest.fixture
 def record(team, season):
-    return redraft.season_record(team, season)
+    return season_record(team, season)
 
 
 @pytest.fixture
@@ -100,7 +102,7 @@ def redraft_it(team, record, *, rehire=None, rerolls=0, staff=None, **kwargs):
         rehire=_all(team) if rehire is None else rehire,
         rerolls=rerolls,
         **staff,
-        **kwargs,
+        **({"seasons": league_redraft.seasons_played(team, team.players.on_roster())} | kwargs),
     )
 
 
@@ -170,32 +172,32 @@ def test_season_record_counts_confirmed_games_wins_draws_and_friendlies(team, co
     Match.objects.create(home_team=other, away_team=team, created_by=coach, status=Match.Status.APPLIED)
     Match.objects.create(home_team=team, away_team=other, created_by=coach)  # still being played
 
-    record = redraft.season_record(team, season)
+    record = season_record(team, season)
 
     assert (record.league_games, record.league_wins, record.league_draws, record.friendlies) == (4, 2, 1, 1)
     assert record.games_played == 5
 
 
 def test_redraft_season_is_the_finished_season_until_the_team_is_redrafted(team, season, record):
-    assert redraft.redraft_season(team) == season
+    assert league_redraft.redraft_season(team) == season
     redraft_it(team, record)
-    assert redraft.redraft_season(team) is None
+    assert league_redraft.redraft_season(team) is None
 
 
 def test_redraft_season_is_none_while_a_season_runs(team):
     play_a_season(team)
     play_a_season(team, results=(), status=Season.Status.RUNNING, slug="second-league")
-    assert redraft.redraft_season(team) is None
+    assert league_redraft.redraft_season(team) is None
 
 
 def test_redraft_season_is_none_without_a_finished_season(team):
     play_a_season(team, results=(), status=Season.Status.REGISTRATION)
-    assert redraft.redraft_season(team) is None
+    assert league_redraft.redraft_season(team) is None
 
 
 def test_seasons_played_counts_only_seasons_the_player_was_on_the_team(team, season):
     rookie = services.hire_player(team=team, actor=team.coach, position="lineman", name="Rookie")
-    seasons = redraft.seasons_played(team, team.players.on_roster())
+    seasons = league_redraft.seasons_played(team, team.players.on_roster())
     assert seasons[rookie.pk] == 0
     assert {count for pk, count in seasons.items() if pk != rookie.pk} == {1}
 
@@ -355,7 +357,7 @@ def test_an_apothecary_is_refused_to_a_team_that_may_not_have_one(coach):
     for position in ["skeleton_lineman"] * 11:
         services.hire_player(team=undead, actor=coach, position=position, name="")
     services.mark_ready(team=undead, actor=coach)
-    record = redraft.season_record(undead, play_a_season(undead))
+    record = season_record(undead, play_a_season(undead))
     before = full_state(undead)
     with pytest.raises(ValidationError, match="may not hire an apothecary"):
         redraft_it(undead, record, staff={"apothecary": True})
@@ -391,7 +393,7 @@ def test_undo_restores_the_team_exactly(team, record):
     undo_latest(team, actor=team.coach)
 
     assert full_state(team) == before
-    assert redraft.redraft_season(team) is not None  # and it may be re-drafted again
+    assert league_redraft.redraft_season(team) is not None  # and it may be re-drafted again
 
 
 # --- the page -------------------------------------------------------------------------------------------

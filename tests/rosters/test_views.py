@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from rosters import ledger, services, transfer
+from rosters import ledger, services, team_json
 from rosters.models import LedgerEntry, Player, Team
 from tests.factories import UserFactory
 from tests.rosters.helpers import HUMAN_ELEVEN, get_player, give_spp, make_team, ready_human_team
@@ -414,7 +414,7 @@ def test_random_skill_rolled_by_dugout_through_the_page(client_of, coach, monkey
 
     from rulebook.dice import Dice
 
-    monkeypatch.setattr("rosters.forms.advancement.Dice", lambda: Dice(random.Random(11)))
+    monkeypatch.setattr("web.rosters.forms.advancement.Dice", lambda: Dice(random.Random(11)))
     team = ready_human_team(coach)
     player = give_spp(team, get_player(team, "lineman"), 3)
     response = client_of.post(
@@ -466,13 +466,13 @@ def test_export_downloads_the_team_as_json(client, coach):
     response = client.get(_url("export", team))
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="reikland-reavers.json"'
-    assert json.loads(response.content) == transfer.export_team(team)
+    assert json.loads(response.content) == team_json.export_team(team)
 
 
 def test_import_page_creates_a_team_for_the_current_user(client_of, coach):
     other = UserFactory(username="other")
     source = ready_human_team(other, name="Copied")
-    upload = SimpleUploadedFile("team.json", json.dumps(transfer.export_team(source)).encode())
+    upload = SimpleUploadedFile("team.json", json.dumps(team_json.export_team(source)).encode())
     response = client_of.post("/teams/import/", {"file": upload})
     team = Team.objects.filter(coach=coach).get()
     assert response.url == _url("team", team)
@@ -480,7 +480,7 @@ def test_import_page_creates_a_team_for_the_current_user(client_of, coach):
 
 
 def test_import_page_lists_the_problems_and_creates_nothing(client_of, coach):
-    data = transfer.export_team(ready_human_team(UserFactory(username="other")))
+    data = team_json.export_team(ready_human_team(UserFactory(username="other")))
     data["players"][0]["position"] = "wizard"
     upload = SimpleUploadedFile("team.json", json.dumps(data).encode())
     html = client_of.post("/teams/import/", {"file": upload}).content.decode()

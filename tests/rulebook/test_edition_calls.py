@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
-APPS = ("accounts", "rosters", "league", "matches", "sheets", "dugout", "templates", "benchmarks")
+APPS = ("accounts", "rosters", "league", "matches", "sheets", "web", "dugout", "templates", "benchmarks")
 
 
 def python_files():

@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.exchange import export_league
+from league.archive import export_league
 from league.models import League
 
 

@@ -3,7 +3,7 @@ import json
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from league.exchange import import_league
+from league.archive import import_league
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from dugout.freshness import new_epoch
 from league.models import Season
-from league.services.standings import rebuild_standings
+from league.standings.store import rebuild_standings
 
 
 class Command(BaseCommand):

@@ -1,0 +1,298 @@
+"""Export a league to a JSON-able document and import it back (`manage.py export_league` / `import_league`).
+
+The document holds the league's settings, its people by username, and every season with its entries,
+rounds, fixtures, results, points adjustments and prizes. Importing into a database without the league
+recreates it with the same standings (and the same League Trophy holder): coaches are matched by
+username (created without a usable password when missing); a Blood Bowl entry is linked to the coach's
+team of the same name and edition when there is one, otherwise it is kept as a named entry. A prize's
+gold is not paid again on import, and is not linked to a ledger entry (reopening an imported season
+takes no gold back). Version 1 documents (without adjustments and prizes) import too.
+
+Version 3 carries the league's rulebook edition ("edition": its id, null for another game); importing
+checks that this Dugout knows the edition and that it matches the game. Version 1 and 2 documents were
+written when Dugout knew one edition: they import as BB2020 leagues.
+"""
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.dateparse import parse_date, parse_datetime
+
+from league.models import (
+    Fixture,
+    Game,
+    League,
+    PointsAdjustment,
+    Result,
+    Round,
+    Season,
+    SeasonEntry,
+    SeasonPrize,
+    petty_cash_choices,
+)
+from league.services.leagues import SETTINGS_FIELDS
+from league.standings.store import rebuild_standings
+from rosters.models import Team
+from rulebook.edition import available_editions, get_edition
+
+FORMAT = "dugout-league"
+VERSION = 3
+# version 2 added each season's "adjustments" and "prizes", version 3 the league's "edition"
+READABLE_VERSIONS = {1, 2, 3}
+RESULT_FIELDS = (
+    "home_score",
+    "away_score",
+    "home_cas",
+    "away_cas",
+    "status",
+    "comment",
+    "home_team_value",
+    "away_team_value",
+)
+
+
+def _username(user):
+    return user.username if user else None
+
+
+def export_league(league):
+    """The whole league as plain data (dicts, lists, strings, numbers)."""
+    seasons = []
+    for season in league.seasons.order_by("created_at", "id"):
+        entries = season.entries.select_related("team", "coach").order_by("id")
+        fixtures = season.fixtures.select_related(
+            "round", "result__submitted_by", "result__decided_by"
+        ).order_by("id")
+        adjustments = PointsAdjustment.objects.for_season(season).select_related("created_by")
+        seasons.append(
+            {
+                "name": season.name,
+                "status": season.status,
+                "format": season.format,
+                "finish_reason": season.finish_reason,
+                "coin_seed": season.coin_seed,
+                "entries": [
+                    {
+                        "key": entry.pk,
+                        "name": entry.display_name,
+                        "team": entry.team.name if entry.team_id else None,
+                        "coach": _username(entry.coach),
+                        "status": entry.status,
+                    }
+                    for entry in entries
+                ],
+                "rounds": [
+                    {"number": round_.number, "date": round_.date.isoformat() if round_.date else None}
+                    for round_ in season.rounds.all()
+                ],
+                "fixtures": [_fixture(fixture) for fixture in fixtures],
+                "adjustments": [
+                    {
+                        "entry": adjustment.entry_id,
+                        "points": adjustment.points,
+                        "reason": adjustment.reason,
+                        "by": _username(adjustment.created_by),
+                        "at": adjustment.created_at.isoformat(),
+                    }
+                    for adjustment in adjustments.order_by("created_at", "id")
+                ],
+                "prizes": [
+                    {
+                        "entry": prize.entry_id,
+                        "place": prize.place,
+                        "gold": prize.gold,
+                        "trophy": prize.trophy,
+                        "awarded_at": prize.awarded_at.isoformat(),
+                    }
+                    for prize in season.prizes.order_by("place")
+                ],
+            }
+        )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "league": {
+            "slug": league.slug,
+            "game": league.game,
+            "edition": league.edition,
+            **{name: getattr(league, name) for name in SETTINGS_FIELDS},
+            "commissioners": sorted(user.username for user in league.commissioners.all()),
+            "members": sorted(user.username for user in league.members.all()),
+        },
+        "users": sorted(
+            {
+                (user.username, user.display_name)
+                for user in get_user_model().objects.filter(
+                    pk__in=[
+                        *league.commissioners.values_list("pk", flat=True),
+                        *league.members.values_list("pk", flat=True),
+                        *SeasonEntry.objects.filter(season__league=league).values_list("coach", flat=True),
+                        *PointsAdjustment.objects.filter(entry__season__league=league).values_list(
+                            "created_by", flat=True
+                        ),
+                    ]
+                )
+            }
+        ),
+        "seasons": seasons,
+    }
+
+
+def _fixture(fixture):
+    data = {
+        "round": fixture.round.number if fixture.round_id else None,
+        "home": fixture.home_id,
+        "away": fixture.away_id,
+        "scheduled_at": fixture.scheduled_at.isoformat() if fixture.scheduled_at else None,
+        "stage": fixture.stage,
+        "bracket_slot": fixture.bracket_slot,
+        "result": None,
+    }
+    result = fixture.result_or_none
+    if result:
+        data["result"] = {
+            **{name: getattr(result, name) for name in RESULT_FIELDS},
+            "conceded_by": result.conceded_by_id,
+            "submitted_by": _username(result.submitted_by),
+            "decided_by": _username(result.decided_by),
+            "submitted_at": result.submitted_at.isoformat(),
+            "confirmed_at": result.confirmed_at.isoformat() if result.confirmed_at else None,
+        }
+    return data
+
+
+@transaction.atomic
+def import_league(data):
+    """Create the league described by `data` (from export_league) and return it.
+
+    Side effects: creates the League, its Seasons, SeasonEntries, Rounds, Fixtures, Results,
+    PointsAdjustments and SeasonPrizes (no gold paid, no ledger entry), and any missing users (unusable
+    password), and stores each season's table. Refuses a slug already taken.
+    """
+    if data.get("format") != FORMAT or data.get("version") not in READABLE_VERSIONS:
+        raise ValidationError("not a Dugout league export (version 1, 2 or 3)")
+    settings = data["league"]
+    if League.objects.filter(slug=settings["slug"]).exists():
+        raise ValidationError(f"a league with the slug {settings['slug']!r} exists already")
+    league = League(
+        slug=settings["slug"], game=_game(data), **{name: settings[name] for name in SETTINGS_FIELDS}
+    )
+    users = _users(data["users"])
+    league.save()
+    league.commissioners.set([users[name] for name in settings["commissioners"]])
+    league.members.set([users[name] for name in settings["members"]])
+    for season_data in data["seasons"]:
+        _import_season(league, season_data, users)
+    return league
+
+
+def _game(data):
+    """The imported league's game, checked: a Blood Bowl league's edition must be one this Dugout knows,
+    must be its game, and must have the league's petty cash procedure. A document before version 3 names
+    no edition: its Blood Bowl game's id was then the one edition's (BB2020) id."""
+    settings = data["league"]
+    game = settings["game"]
+    edition = settings.get("edition") if data["version"] >= 3 else (game if game not in Game.values else None)
+    if edition is None:
+        if game not in Game.values:
+            raise ValidationError(f"the game {game!r} needs an edition")
+        return game
+    if edition not in available_editions():
+        raise ValidationError(f"this Dugout does not know the edition {edition!r}")
+    if game != edition:
+        raise ValidationError(f"the game {game!r} does not match the edition {edition!r}")
+    procedure = settings.get("petty_cash_procedure")
+    if procedure and procedure not in dict(petty_cash_choices(get_edition(edition))):
+        raise ValidationError(f"the petty cash procedure {procedure!r} is not one of {edition!r}")
+    return game
+
+
+def _users(pairs):
+    User = get_user_model()
+    users = {}
+    for username, display_name in pairs:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            user = User(username=username, display_name=display_name)
+            user.set_unusable_password()
+            user.save()
+        users[username] = user
+    return users
+
+
+def _import_season(league, data, users):
+    season = Season.objects.create(
+        league=league,
+        name=data["name"],
+        status=data["status"],
+        format=data["format"],
+        finish_reason=data.get("finish_reason", ""),  # files written before seasons kept one have none
+        coin_seed=data["coin_seed"],
+    )
+    entries = {}
+    for item in data["entries"]:
+        coach = users.get(item["coach"])
+        team = None
+        if item["team"] and coach:
+            team = Team.objects.filter(coach=coach, name=item["team"], edition=league.edition).first()
+        entries[item["key"]] = SeasonEntry.objects.create(
+            season=season, team=team, name=item["name"], coach=coach, status=item["status"]
+        )
+    rounds = {
+        item["number"]: Round.objects.create(
+            season=season, number=item["number"], date=parse_date(item["date"] or "")
+        )
+        for item in data["rounds"]
+    }
+    for item in data["fixtures"]:
+        fixture = Fixture.objects.create(
+            season=season,
+            round=rounds.get(item["round"]),
+            home=entries[item["home"]],
+            away=entries[item["away"]],
+            scheduled_at=parse_datetime(item["scheduled_at"]) if item["scheduled_at"] else None,
+            stage=item["stage"],
+            bracket_slot=item["bracket_slot"],
+        )
+        result = item["result"]
+        if result:
+            Result.objects.create(
+                fixture=fixture,
+                **{name: result[name] for name in RESULT_FIELDS},
+                conceded_by=entries.get(result["conceded_by"]),
+                submitted_by=users.get(result["submitted_by"]),
+                decided_by=users.get(result["decided_by"]),
+                submitted_at=parse_datetime(result["submitted_at"]),
+                confirmed_at=parse_datetime(result["confirmed_at"]) if result["confirmed_at"] else None,
+            )
+    _import_adjustments(data.get("adjustments", []), entries, users)
+    _import_prizes(season, data.get("prizes", []), entries)
+    rebuild_standings(season=season)
+    return season
+
+
+def _import_adjustments(items, entries, users):
+    PointsAdjustment.objects.bulk_create(
+        PointsAdjustment(
+            entry=entries[item["entry"]],
+            points=item["points"],
+            reason=item["reason"],
+            created_by=users.get(item["by"]),
+            created_at=parse_datetime(item["at"]),
+        )
+        for item in items
+    )
+
+
+def _import_prizes(season, items, entries):
+    """The season's prizes as they were given (awarded_at kept: the latest trophy names its holder)."""
+    for item in items:
+        prize = SeasonPrize.objects.create(
+            season=season,
+            entry=entries[item["entry"]],
+            place=item["place"],
+            gold=item["gold"],
+            trophy=item["trophy"],
+        )
+        # awarded_at is set on creation (auto_now_add): put back the original date.
+        SeasonPrize.objects.filter(pk=prize.pk).update(awarded_at=parse_datetime(item["awarded_at"]))

@@ -1,0 +1,314 @@
+"""The live match: the scoreboard (polled by the other device), drives, the one-tap events and their
+short forms, undo, next turn and conceding. htmx only swaps fragments: the scoreboard, and the #live
+section; without JavaScript every form is a plain POST with redirect."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect, push_url
+
+from matches.models import SIDES, Event, Match, other
+from matches.services import drives, effects
+from rosters.models import name_with_team
+from rulebook import formulas
+from rulebook.dice import Dice
+from web.matches.forms import ConcedeForm, DriveStartForm, EndDriveForm, QuickEventForm
+from web.matches.views.access import (
+    _done,
+    _error_messages,
+    _failed,
+    _form_errors,
+    _match,
+    _texts,
+    recorder,
+)
+from web.matches.views.prematch import _prayer_label
+
+
+def _scoreboard(match):
+    edition, language = _texts(match)
+    all_drives = list(match.drives.all())
+    drive = all_drives[-1] if all_drives else None
+    lasting = effects.kickoff_effects(match, all_drives)
+    if drive is not None and not drive.is_open:
+        lasting["rerolls"] = dict.fromkeys(SIDES, 0)  # Brilliant Coaching lasts its drive only
+    now = drive if drive is None or drive.is_open else _NextDrive(drives.next_drive(match)[0], drive)
+    # Between the halves the board already shows the half to come (turn 1), not the one just ended.
+    half_time = match.status == Match.Status.IN_PROGRESS and now is not None and now.half > match.half
+    sides = [
+        {
+            "side": side,
+            "team": match.team(side),
+            "bribes": effects.inducement_count(match, side, "bribe") + lasting["bribes"][side],
+            "rerolls": lasting["rerolls"][side],
+            "prayers": [
+                _prayer_label(match, edition, row, entry, language)
+                for row, entry in effects.prayer_entries_in_force(match, side, now)
+            ],
+        }
+        for side in SIDES
+    ]
+    return {
+        "match": match,
+        "drive": drive,
+        "board_half": now.half if half_time else match.half,
+        "board_turn": 1 if half_time else match.turn,
+        "edition_name": edition.text("edition.name", language),
+        "board_sides": sides,
+        "weather_name": edition.text(f"table.weather.{match.weather}.name", language)
+        if match.weather
+        else "",
+        "kickoff_name": edition.text(f"table.kickoff.{drive.kickoff_event}.name", language) if drive else "",
+        "kickoff_effect": edition.text(f"table.kickoff.{drive.kickoff_event}.effect", language)
+        if drive
+        else "",
+    }
+
+
+def _live_context(match, context, *, quick_form=None):
+    """What the #live section needs besides the scoreboard: the one-tap buttons of both teams (or
+    one event's short form), the drive forms and the latest events."""
+    drive_open = bool(context["drive"] and context["drive"].is_open)
+    detail = reverse("matches:detail", args=[match.pk])
+    edition, language = _texts(match)
+    return {
+        "swarming": _swarming(match, edition, language),
+        "drive_open": drive_open,
+        "quick_form": quick_form,
+        "quick_title": _quick_title(match, quick_form) if quick_form else "",
+        "quick_side": quick_form.side if quick_form else "",
+        "quick_buttons": _quick_buttons(match) if drive_open and quick_form is None else [],
+        "detail_url": detail,
+        "drive_form": DriveStartForm(),
+        "end_form": EndDriveForm(match=match) if drive_open and quick_form is None else None,
+        "last_half": drive_open and context["drive"].half >= edition.settings["halves"],
+        "concede_form": ConcedeForm(match=match),
+        "events": _latest_events(match),
+    }
+
+
+def _swarming(match, edition, language):
+    """[{"team", "name", "desc", "positions", "dice"}] of the teams with Swarming, in the edition's names."""
+    return [
+        {
+            "side": entry.side,
+            "team": entry.team,
+            "name": edition.rule_name(entry.rule, language),
+            "desc": edition.text(f"{edition.rule_key(entry.rule)}.desc", language),
+            "positions": ", ".join(edition.name(position, language) for position in entry.positions),
+            "dice": entry.dice,
+        }
+        for entry in drives.swarming(match)
+    ]
+
+
+QUICK_BUTTON_LABELS = {Event.Kind.SECRET_WEAPON_SENT_OFF: pgettext_lazy("event button", "Secret weapon")}
+
+
+# Events recorded only for the SPP they earn: no button where the edition rewards them with none
+# (BB2025: a deflection), read from its SPP table.
+SPP_ONLY_KINDS = (Event.Kind.COMPLETION, Event.Kind.INTERCEPTION, Event.Kind.DEFLECTION)
+
+
+def _offered(match, kind, side):
+    if kind not in SPP_ONLY_KINDS:
+        return True
+    rules = match.team(side).rules_in_force
+    return formulas.spp_for(effects.SPP_EVENTS[kind], team_rules=rules, edition=match.edition) > 0
+
+
+def _quick_buttons(match):
+    """[{"side", "team", "buttons": [{"kind", "label", "url"}]}]: one button per event kind and team."""
+    return [
+        {
+            "side": side,
+            "team": match.team(side),
+            "buttons": [
+                {
+                    "kind": kind,
+                    "label": QUICK_BUTTON_LABELS.get(kind, Event.Kind(kind).label),
+                    "url": _quick_url(match, kind, side),
+                }
+                for kind in QuickEventForm.KINDS
+                if _offered(match, kind, side)
+            ],
+        }
+        for side in SIDES
+    ]
+
+
+def _quick_url(match, kind, side):
+    """The live page with one event's short form open (a plain link: it works without JavaScript)."""
+    return f"{reverse('matches:detail', args=[match.pk])}?{urlencode({'kind': kind, 'side': side})}"
+
+
+def _asked_quick_form(match, params):
+    """The short form that ?kind=...&side=... asks for, or None (unknown kinds show the buttons)."""
+    kind, side = params.get("kind"), params.get("side")
+    return QuickEventForm(match=match, kind=kind, side=side) if QuickEventForm.accepts(kind, side) else None
+
+
+def _quick_title(match, form):
+    return f"{Event.Kind(form.kind).label} · {match.team(form.side)}"
+
+
+def _latest_events(match, count=8):
+    """The last `count` events, newest first, with the names of their players (two queries)."""
+    events = list(
+        Event.objects.filter(drive__match=match)
+        .select_related("player", "victim__team")
+        .order_by("-id")[:count]
+    )
+    hired = {key: name for side in SIDES for key, name in match.match_only_players(side).items()}
+    edition, language = _texts(match)
+    return [
+        {
+            "event": event,
+            "team": match.team(event.side),
+            "player": event.player or hired.get(event.journeyman, ""),
+            "victim": _victim_name(match, event, hired),
+            "outcome": event.outcome_label(language, edition=edition),
+        }
+        for event in events
+    ]
+
+
+def _victim_name(match, event, hired):
+    """The victim with their team (the row names the acting team only): "#2 Hans (Reavers)"."""
+    if event.victim is not None:
+        return event.victim.with_team
+    if event.victim_journeyman in hired:
+        return name_with_team(hired[event.victim_journeyman], match.team(other(event.side)).name)
+    return ""
+
+
+def _live_response(request, match, *, quick_form=None):
+    """After a write from the live page: with htmx, the #live section again (with the scoreboard,
+    swapped out of band); without, back to the page (post/redirect/get)."""
+    if not request.htmx:
+        return redirect("matches:detail", pk=match.pk)
+    if match.status != Match.Status.IN_PROGRESS:
+        return HttpResponseClientRedirect(reverse("matches:detail", args=[match.pk]))
+    context = {"match": match, "scoreboard_oob": True, **_scoreboard(match)}
+    context.update(_live_context(match, context, quick_form=quick_form))
+    response = render(request, "matches/match.html#live", context)
+    return response if quick_form else push_url(response, context["detail_url"])
+
+
+class _NextDrive:
+    """The drive to come after `last` (for the prayers in force between two drives)."""
+
+    def __init__(self, half, last):
+        self.half, self.number = half, last.number + 1
+
+
+def scoreboard(request, pk):
+    """The live scoreboard fragment, polled by the other device every few seconds (public)."""
+    match = _match(pk)
+    return render(request, "matches/match.html#scoreboard", _scoreboard(match))
+
+
+@recorder
+@require_POST
+def drive_start(request, match):
+    form = DriveStartForm(request.POST)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    event = form.cleaned_data["event"]
+    faces = {"kickoff": form.cleaned_data["kickoff"], "event": [[face] for face in event] if event else None}
+    try:
+        drives.start_drive(match, dice=Dice(), user=request.user, faces=faces)
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def event_add(request, match):
+    """Save one event's short form. Bad input changes nothing: the form comes back with its errors
+    (htmx), or the page reopens that form with the errors as messages."""
+    kind, side = request.POST.get("kind"), request.POST.get("side")
+    if not QuickEventForm.accepts(kind, side):
+        messages.error(request, _("Choose an event and a team."))
+        return _live_response(request, match)
+    form = QuickEventForm(request.POST, match=match, kind=kind, side=side)
+    if form.is_valid():
+        try:
+            form.save(user=request.user, dice=Dice())
+        except ValidationError as error:
+            form.add_error(None, error)
+    if form.errors:
+        if request.htmx:
+            return _live_response(request, match, quick_form=form)
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else ""
+            for message in errors:
+                messages.error(request, f"{label}: {message}" if label else message)
+        return redirect(_quick_url(match, kind, side))
+    messages.success(request, _("Recorded: %(event)s.") % {"event": _quick_title(match, form)})
+    return _live_response(request, match)
+
+
+@recorder
+@require_POST
+def event_undo(request, match):
+    try:
+        drives.undo_last_event(match, user=request.user)
+    except ValidationError as error:
+        _error_messages(request, error)
+        return _live_response(request, match)
+    messages.success(request, _("The last event was undone."))
+    return _live_response(request, match)
+
+
+@recorder
+@require_POST
+def turn_next(request, match):
+    try:
+        drives.next_turn(match, user=request.user)
+    except ValidationError as error:
+        _error_messages(request, error)
+    return _live_response(request, match)
+
+
+@recorder
+@require_POST
+def drive_end(request, match):
+    form = EndDriveForm(request.POST, match=match)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        drives.end_drive(
+            match,
+            user=request.user,
+            knocked_out=form.knocked_out_list(),
+            dice=Dice(),
+            faces=form.faces_list(),
+        )
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
+
+
+@recorder
+@require_POST
+def concede(request, match):
+    form = ConcedeForm(request.POST, match=match)
+    if not form.is_valid():
+        return _form_errors(request, match, form)
+    try:
+        drives.concede(
+            match,
+            side=form.cleaned_data["side"],
+            user=request.user,
+            without_penalty=form.cleaned_data["without_penalty"],
+        )
+    except ValidationError as error:
+        return _failed(request, match, error)
+    return _done(request, match)
