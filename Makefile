@@ -33,10 +33,12 @@ services:
 	scripts/services.sh
 
 # lint-imports: the layers of CONTRIBUTING ("Layers") and the rulebook's independence, pyproject.toml.
+# mypy: the types of the rulebook and the services ([tool.mypy] in pyproject.toml).
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 fmt: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check --fix .

@@ -28,6 +28,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dugout.settings")
 BIG_TEAMS, BIG_MATCHES, SMALL_TEAMS = 1000, 10000, 10
 PLAYERS_PER_TEAM = 11
 RUNS = 15  # requests of each page of each league, after one unmeasured request
+EDITION = "bb2020"  # the edition of the benchmark's league and teams
 
 
 def _setup_database():
@@ -53,7 +54,7 @@ def _setup_database():
 def build_league(name, teams, matches):
     """A league with one season of `teams` teams and `matches` confirmed results (bulk inserts)."""
     from accounts.models import User
-    from league.models import Fixture, League, Result, Round, Season, SeasonEntry
+    from league.models import Fixture, Game, League, Result, Round, Season, SeasonEntry
     from league.pairing import round_robin
     from rosters.models import Team
 
@@ -63,14 +64,20 @@ def build_league(name, teams, matches):
     )
     team_rows = Team.objects.bulk_create(
         Team(
-            roster="human", name=f"{name} team {n}", coach=user, status="ready", team_value=1000000 + n * 1000
+            edition=EDITION,
+            roster="human",
+            name=f"{name} team {n}",
+            coach=user,
+            status="ready",
+            team_value=1000000 + n * 1000,
         )
         for n, user in enumerate(users)
     )
     league = League.objects.create(
         name=name,
         slug=slug,
-        game=team_rows[0].edition,
+        game=Game.BLOOD_BOWL,
+        edition=EDITION,
         tiebreakers=["head_to_head_points", "td_difference", "casualties_inflicted", "coin_flip"],
     )
     league.commissioners.add(users[0])

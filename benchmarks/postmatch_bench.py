@@ -24,12 +24,13 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
 RUNS = 7
+EDITION = "bb2020"  # the edition of the benchmark's teams
 
 
 def _team(coach, name, players):
     from rosters import services
 
-    team = services.create_team(coach=coach, roster="human", name=name, treasury=2_000_000)
+    team = services.create_team(coach=coach, roster="human", name=name, edition=EDITION, treasury=2_000_000)
     for index in range(players):
         services.hire_player(team=team, actor=coach, position="lineman", name=f"{name} {index}")
     services.mark_ready(team=team, actor=coach)

@@ -13,12 +13,13 @@ from league.standings.store import rebuild_standings, recompute_league_standings
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "game", "public"]
+    list_display = ["name", "slug", "game", "edition", "public"]
     search_fields = ["name", "slug"]
     filter_horizontal = ["commissioners", "members"]
 
     def get_readonly_fields(self, request, obj=None):
-        return ["game"] if obj is not None else []  # its teams, seasons and matches are of that edition
+        # its teams, seasons and matches are of that game and edition
+        return ["game", "edition"] if obj is not None else []
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

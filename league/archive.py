@@ -8,9 +8,11 @@ team of the same name and edition when there is one, otherwise it is kept as a n
 gold is not paid again on import, and is not linked to a ledger entry (reopening an imported season
 takes no gold back). Version 1 documents (without adjustments and prizes) import too.
 
-Version 3 carries the league's rulebook edition ("edition": its id, null for another game); importing
-checks that this Dugout knows the edition and that it matches the game. Version 1 and 2 documents were
-written when Dugout knew one edition: they import as BB2020 leagues.
+Version 4 names the league's game ("blood_bowl", "rugby", "hexfootball") and, for Blood Bowl, its
+rulebook edition ("edition": its id, null for another game); importing checks that this Dugout knows
+the edition. Older documents have the game and the edition in one: their "game" is a Blood Bowl edition's
+id or another game's; version 3 repeats a Blood Bowl league's edition in "edition", versions 1 and 2
+(written when Dugout knew one edition, BB2020) have none.
 """
 
 from django.contrib.auth import get_user_model
@@ -36,9 +38,10 @@ from rosters.models import Team
 from rulebook.edition import available_editions, get_edition
 
 FORMAT = "dugout-league"
-VERSION = 3
-# version 2 added each season's "adjustments" and "prizes", version 3 the league's "edition"
-READABLE_VERSIONS = {1, 2, 3}
+VERSION = 4
+# version 2 added each season's "adjustments" and "prizes", version 3 the league's "edition", version 4
+# split the "game" (before: a Blood Bowl edition's id or another game's) from the "edition"
+READABLE_VERSIONS = {1, 2, 3, 4}
 RESULT_FIELDS = (
     "home_score",
     "away_score",
@@ -114,7 +117,7 @@ def export_league(league):
         "league": {
             "slug": league.slug,
             "game": league.game,
-            "edition": league.edition,
+            "edition": league.edition or None,
             **{name: getattr(league, name) for name in SETTINGS_FIELDS},
             "commissioners": sorted(user.username for user in league.commissioners.all()),
             "members": sorted(user.username for user in league.members.all()),
@@ -170,12 +173,16 @@ def import_league(data):
     password), and stores each season's table. Refuses a slug already taken.
     """
     if data.get("format") != FORMAT or data.get("version") not in READABLE_VERSIONS:
-        raise ValidationError("not a Dugout league export (version 1, 2 or 3)")
+        raise ValidationError("not a Dugout league export (version 1 to 4)")
     settings = data["league"]
     if League.objects.filter(slug=settings["slug"]).exists():
         raise ValidationError(f"a league with the slug {settings['slug']!r} exists already")
+    game, edition = _game_and_edition(data)
     league = League(
-        slug=settings["slug"], game=_game(data), **{name: settings[name] for name in SETTINGS_FIELDS}
+        slug=settings["slug"],
+        game=game,
+        edition=edition,
+        **{name: settings[name] for name in SETTINGS_FIELDS},
     )
     users = _users(data["users"])
     league.save()
@@ -186,25 +193,38 @@ def import_league(data):
     return league
 
 
-def _game(data):
-    """The imported league's game, checked: a Blood Bowl league's edition must be one this Dugout knows,
-    must be its game, and must have the league's petty cash procedure. A document before version 3 names
-    no edition: its Blood Bowl game's id was then the one edition's (BB2020) id."""
+def _game_and_edition(data):
+    """The imported league's game and edition ("" for another game than Blood Bowl), checked: a Blood
+    Bowl league's edition must be one this Dugout knows and must have the league's petty cash procedure.
+    Before version 4, "game" is a Blood Bowl edition's id or another game's (version 3 repeats the
+    edition in "edition", which must then match it)."""
     settings = data["league"]
-    game = settings["game"]
-    edition = settings.get("edition") if data["version"] >= 3 else (game if game not in Game.values else None)
-    if edition is None:
-        if game not in Game.values:
-            raise ValidationError(f"the game {game!r} needs an edition")
-        return game
+    game, edition = settings["game"], settings.get("edition")
+    if data["version"] < 4:
+        game, edition = _old_game_and_edition(game, edition, data["version"])
+    if game not in Game.values:
+        raise ValidationError(f"unknown game {game!r}")
+    if game != Game.BLOOD_BOWL:
+        if edition:
+            raise ValidationError(f"the game {game!r} has no edition, not {edition!r}")
+        return game, ""
     if edition not in available_editions():
         raise ValidationError(f"this Dugout does not know the edition {edition!r}")
-    if game != edition:
-        raise ValidationError(f"the game {game!r} does not match the edition {edition!r}")
     procedure = settings.get("petty_cash_procedure")
     if procedure and procedure not in dict(petty_cash_choices(get_edition(edition))):
         raise ValidationError(f"the petty cash procedure {procedure!r} is not one of {edition!r}")
-    return game
+    return game, edition
+
+
+def _old_game_and_edition(game, edition, version):
+    """(game, edition) of a document before version 4, whose "game" was an edition's id for Blood Bowl."""
+    if game in Game.values:
+        if version >= 3 and edition:
+            raise ValidationError(f"the game {game!r} has no edition, not {edition!r}")
+        return game, ""
+    if version >= 3 and game != edition:
+        raise ValidationError(f"the game {game!r} does not match the edition {edition!r}")
+    return Game.BLOOD_BOWL, game
 
 
 def _users(pairs):

@@ -9,7 +9,7 @@ from datetime import date, timedelta
 
 from django.db import transaction
 
-from league.models import League, Season
+from league.models import Game, League, Season
 from league.services import adjustments, entries, scheduling
 from league.services import results as result_services
 from league.services.leagues import (
@@ -23,9 +23,12 @@ from league.services.seasons import start_season
 from rosters.models import Team
 
 DEMO_SLUG = "old-world-demo-league"
+# The Old World Demo League plays the 2020 rules, those of the rosters demo's played teams.
+DEMO_EDITION = "bb2020"
 FINISHED_SEASON = "Season 1"
 RUNNING_SEASON = "Season 2"
-# The demo coaches' teams: their first ready team when the rosters demo made one, else a plain one.
+# The demo coaches' teams: their first ready team of the league's edition when the rosters demo made
+# one, else a plain one.
 COACH_TEAMS = {
     "coach_orc": ("orc", "Grimgor's Greenskins"),
     "coach_human": ("human", "Reikland Reavers"),
@@ -71,11 +74,12 @@ SCORES = [
 ADJUSTMENT = ("coach_orc", -2, "Fielded a player missing from its roster in round 1.")
 
 
-def _team_for(user, roster, name):
-    team = Team.objects.filter(coach=user, status=Team.Status.READY).order_by("id").first()
+def _team_for(user, roster, name, edition):
+    team = Team.objects.filter(coach=user, edition=edition, status=Team.Status.READY).order_by("id").first()
     if team:
         return team
     return Team.objects.create(
+        edition=edition,
         roster=roster,
         name=name,
         coach=user,
@@ -102,11 +106,12 @@ def create_demo_league(users):
     commissioner = users["commissioner"]
     with transaction.atomic():
         teams = {
-            username: _team_for(users[username], roster, name)
+            username: _team_for(users[username], roster, name, DEMO_EDITION)
             for username, (roster, name) in COACH_TEAMS.items()
         }
         league = _new_league(
             "Old World Demo League",
+            edition=DEMO_EDITION,
             slug=DEMO_SLUG,
             commissioner=commissioner,
             teams=teams.values(),
@@ -117,10 +122,12 @@ def create_demo_league(users):
     return league
 
 
-def _new_league(name, *, slug, commissioner, teams, description):
-    """A league of the demo teams' edition under its fixed `slug`, the teams' coaches members."""
+def _new_league(name, *, edition, slug, commissioner, teams, description):
+    """A Blood Bowl league of `edition` (its teams') under its fixed `slug`, the teams' coaches members."""
     teams = list(teams)
-    league = create_league(name=name, created_by=commissioner, game=teams[0].edition, description=description)
+    league = create_league(
+        name=name, created_by=commissioner, game=Game.BLOOD_BOWL, edition=edition, description=description
+    )
     if league.slug != slug:
         league.slug = slug
         league.save(update_fields=["slug"])
@@ -205,6 +212,7 @@ def _play_running_season(league, teams, commissioner):
 # The BB2025 demo league: the four BB2025 demo coaches' teams (rosters/demo.py), a first season played
 # in Dugout match by match (matches/demo.py) and a second one under way.
 BB2025_SLUG = "badlands-bb2025-demo-league"
+BB2025_EDITION = "bb2025"
 BB2025_COACHES = ("coach_brutes", "coach_norse", "coach_chaos", "coach_snotling")
 
 
@@ -217,13 +225,14 @@ def create_demo_bb2025_league(users):
     """
     if League.objects.filter(slug=BB2025_SLUG).exists():
         return None
-    teams = [_bb2025_team(users.get(username)) for username in BB2025_COACHES]
+    teams = [_bb2025_team(users.get(username), BB2025_EDITION) for username in BB2025_COACHES]
     if None in teams:
         return None
     commissioner = users["commissioner"]
     with transaction.atomic():
         league = _new_league(
             "Badlands Demo League (BB2025)",
+            edition=BB2025_EDITION,
             slug=BB2025_SLUG,
             commissioner=commissioner,
             teams=teams,
@@ -233,7 +242,7 @@ def create_demo_bb2025_league(users):
     return league
 
 
-def _bb2025_team(user, edition="bb2025"):
+def _bb2025_team(user, edition):
     if user is None:
         return None
     return Team.objects.filter(coach=user, edition=edition, status=Team.Status.READY).order_by("id").first()

@@ -40,7 +40,7 @@ def next_cost(player, kind):
     edition has no such advancement)."""
     edition = get_edition(player.team.edition)
     taken = len(player.advancements)
-    if taken >= edition.settings["advancement"]["max_advancements"] or kind not in offered_kinds(edition):
+    if taken >= edition.settings.advancement.max_advancements or kind not in offered_kinds(edition):
         return None
     return formulas.advancement_cost(kind, taken, edition=edition)
 
@@ -94,8 +94,8 @@ def _spend(player, cost):
 
 def _draw(edition):
     """How a random skill is drawn (random_skills.toml [draw]): rolls made, and one kept."""
-    settings = edition.settings["advancement"]
-    return settings.get("random_skill_rolls", 1)
+    rolls = edition.settings.advancement.random_skill_rolls
+    return 1 if rolls is None else rolls
 
 
 def _roll_skill(edition, category, held, dice, faces):

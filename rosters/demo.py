@@ -13,13 +13,14 @@ from rosters.permissions import Editor
 
 Kind = LedgerEntry.Kind
 
-# name, roster, player names by position (in hiring order), re-rolls, staff, dedicated fans, ready; a
-# team of another edition than BB2020 names it, with its draft choices (League, special rule) and the
-# name of its Team Captain where the roster has one.
+# name, edition, roster, player names by position (in hiring order), re-rolls, staff, dedicated fans,
+# ready; a BB2025 team also has its draft choices (League, special rule) and the name of its Team
+# Captain where the roster has one.
 DEMO_TEAMS = {
     "coach_orc": [
         {
             "name": "Gouged Eye Grinders",
+            "edition": "bb2020",
             "roster": "orc",
             "players": [
                 ("blitzer", "Ugroth Bolgrot"),
@@ -41,6 +42,7 @@ DEMO_TEAMS = {
         },
         {
             "name": "Grotty Gobbos",
+            "edition": "bb2020",
             "roster": "goblin",
             "players": [
                 ("goblin_lineman", "Snikkit"),
@@ -60,6 +62,7 @@ DEMO_TEAMS = {
     "coach_human": [
         {
             "name": "Reikland Reavers",
+            "edition": "bb2020",
             "roster": "human",
             "players": [
                 ("blitzer", "Griff Hammerfist"),
@@ -83,6 +86,7 @@ DEMO_TEAMS = {
     "coach_elf": [
         {
             "name": "Elfheim Eagles",
+            "edition": "bb2020",
             "roster": "elven_union",
             "players": [
                 ("thrower", "Aenor Swiftwind"),
@@ -279,7 +283,7 @@ def _build(coach, spec):
         coach=coach,
         roster=spec["roster"],
         name=spec["name"],
-        edition=spec.get("edition"),
+        edition=spec["edition"],
         chosen_league=spec.get("chosen_league", ""),
         chosen_rule=spec.get("chosen_rule", ""),
     )

@@ -33,7 +33,7 @@ def _text(team, key):
 
 def characteristic_text(edition, name, value):
     """ "5" for MA and ST, "3+" for AG PA AV, "-" for no PA."""
-    if name in edition.settings["characteristics"]["target_numbers"]:
+    if name in edition.settings.characteristics.target_numbers:
         return target(value)
     return "-" if value is None else str(value)
 
@@ -41,7 +41,7 @@ def characteristic_text(edition, name, value):
 def characteristic_cells(player):
     """One cell per characteristic: its text and whether it is better or worse than the position's."""
     edition = get_edition(player.team.edition)
-    steps = edition.settings["characteristics"]["step"]
+    steps = edition.settings.characteristics.step
     profile = player.position_rules.profile
     cells = []
     for name in CHARACTERISTICS:
@@ -147,7 +147,7 @@ def _positions_text(team, counts):
 
 def staff_rows(team):
     """Sideline staff for the panel: name, how many, maximum, cost, and whether the team may hire any."""
-    staff = get_edition(team.edition).settings["staff"]
+    staff = get_edition(team.edition).settings.staff
     rows = []
     for field, rule in (("assistant_coaches", "assistant_coach"), ("cheerleaders", "cheerleader")):
         rows.append(
@@ -155,8 +155,8 @@ def staff_rows(team):
                 "field": field,
                 "name": _text(team, STAFF_TEXT_KEYS[field]),
                 "count": getattr(team, field),
-                "max": staff[rule]["max"],
-                "cost": staff[rule]["cost"],
+                "max": staff[rule].max,
+                "cost": staff[rule].cost,
                 "allowed": True,
             }
         )
@@ -165,8 +165,8 @@ def staff_rows(team):
             "field": "apothecary",
             "name": _text(team, STAFF_TEXT_KEYS["apothecary"]),
             "count": int(team.apothecary),
-            "max": staff["apothecary"]["max"],
-            "cost": staff["apothecary"]["cost"],
+            "max": staff.apothecary.max,
+            "cost": staff.apothecary.cost,
             "allowed": team.rules.apothecary,
         }
     )

@@ -22,7 +22,7 @@ def minimum_lineup(team, players=None):
     team has enough players, is not a draft, or the budget cannot pay for such a lineup."""
     players = players if players is not None else list(team.players.on_roster())
     permanent = [p for p in players if not p.journeyman]
-    missing = get_edition(team.edition).settings["min_players"] - len(permanent)
+    missing = get_edition(team.edition).settings.min_players - len(permanent)
     if not team.is_draft or missing <= 0:
         return []
     counts = Counter(p.position for p in permanent)

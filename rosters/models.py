@@ -10,11 +10,9 @@ from django.db import models
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from rosters.editions import edition_choices
 from rulebook.data import CHARACTERISTICS, SkillRef
-from rulebook.edition import get_edition
-
-# Teams stored before a coach chose the edition were drafted in the 2020 rules (migration 0001).
-EDITION_OF_OLD_TEAMS = "bb2020"
+from rulebook.edition import available_editions, get_edition
 
 
 class TeamQuerySet(models.QuerySet):
@@ -30,7 +28,8 @@ class Team(models.Model):
         DRAFT = "draft", pgettext_lazy("team status", "Draft")
         READY = "ready", pgettext_lazy("team status", "Ready")
 
-    edition = models.CharField(_("edition"), max_length=20, default=EDITION_OF_OLD_TEAMS)
+    # No default: whoever creates a team names its edition (rosters.services.create_team).
+    edition = models.CharField(_("edition"), max_length=20, choices=edition_choices)
     roster = models.CharField(_("roster"), max_length=40, help_text=_("The team list it is drafted from."))
     chosen_rule = models.CharField(_("chosen special rule"), max_length=40, blank=True)
     # The League it plays for, chosen at the draft where the roster offers several (BB2025).
@@ -57,6 +56,13 @@ class Team(models.Model):
         ordering = ["name"]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
+        constraints = [
+            # One of the rulebook's editions, as listed when the models load: adding an edition folder
+            # changes this constraint, so a new edition comes with a migration (makemigrations --check).
+            models.CheckConstraint(
+                condition=models.Q(edition__in=available_editions()), name="team_edition_known"
+            ),
+        ]
 
     def __str__(self):
         return self.name

@@ -26,9 +26,10 @@ def rehirable(team, players=None):
 def acquired_hatreds(player, edition):
     """Indexes in `extra_skills` of the Hatred gained in play that rest and recovery may take away
     (none in an edition without [redraft] hatred_recovery)."""
-    if "hatred_recovery" not in edition.settings["redraft"]:
+    if edition.settings.redraft.hatred_recovery is None:
         return []
-    skill = edition.settings.get("getting_even", {}).get("skill")
+    getting_even = edition.settings.getting_even
+    skill = getting_even.skill if getting_even else None
     return [
         index
         for index, extra in enumerate(player.extra_skills)
@@ -61,19 +62,19 @@ def recovered(player, characteristic, *, edition):
     value = getattr(player, characteristic)
     if value is None:
         return None
-    settings = edition.settings["characteristics"]
-    step = settings["step"][characteristic]
+    rules = edition.settings.characteristics
+    step = rules.step[characteristic]
     healed = value + step
     best = _unhurt(player, characteristic, edition)
     if best is not None and (healed - best) * step > 0:
         healed = best
-    low, high = settings["bounds"][characteristic]
+    low, high = rules.bounds[characteristic]
     return min(high, max(low, healed))
 
 
 def roll_die(dice, recovery, face, purpose):
     try:
-        return roll_or_enter(dice, recovery["dice"], [face] if face else None, purpose=purpose)
+        return roll_or_enter(dice, recovery.dice, [face] if face else None, purpose=purpose)
     except DiceError as error:
         raise ValidationError(_("Enter a die from 1 to 6, or leave it empty to let Dugout roll.")) from error
 
@@ -85,19 +86,19 @@ def rest_and_recovery(team, player, *, dice, faces=None):
     rolled with `dice`. The apothecary bonus counts the team's apothecary before the re-draft.
     """
     edition = get_edition(team.edition)
-    redraft = edition.settings["redraft"]
+    redraft = edition.settings.redraft
     faces = faces or {}
     report = {"player": player.name, "id": player.pk, "recovered_mng": False, "rolls": []}
-    if player.miss_next_game and redraft["miss_next_game_recovers"]:
+    if player.miss_next_game and redraft.miss_next_game_recovers:
         player.miss_next_game = False
         report["recovered_mng"] = True
 
-    niggling = redraft["niggling_recovery"]
-    modifier = niggling["apothecary_modifier"] if team.apothecary else 0
+    niggling = redraft.niggling_recovery
+    modifier = niggling.apothecary_modifier if team.apothecary else 0
     healed = 0
     for index in range(player.niggling_injuries):
         roll = roll_die(dice, niggling, faces.get(("niggling", index)), "niggling_recovery")
-        success = roll.total + modifier >= niggling["target"]
+        success = roll.total + modifier >= niggling.target
         healed += success
         report["rolls"].append(
             {**roll.as_dict(), "modifier": modifier, "success": success, "what": "niggling_injury"}
@@ -105,12 +106,12 @@ def rest_and_recovery(team, player, *, dice, faces=None):
     player.niggling_injuries -= healed
 
     if player.status == Player.Status.TEMPORARILY_RETIRED:
-        retired = redraft["retired_recovery"]
-        modifier = retired["apothecary_modifier"] if team.apothecary else 0
+        retired = redraft.retired_recovery
+        modifier = retired.apothecary_modifier if team.apothecary else 0
         kept = []
         for index, injury in enumerate(player.lasting_injuries):
             roll = roll_die(dice, retired, faces.get(("retired", index)), "retired_recovery")
-            success = roll.total + modifier >= retired["target"]
+            success = roll.total + modifier >= retired.target
             report["rolls"].append(
                 {**roll.as_dict(), "modifier": modifier, "success": success, "what": injury}
             )
@@ -119,18 +120,18 @@ def rest_and_recovery(team, player, *, dice, faces=None):
                 continue
             characteristic = edition.table("lasting_injury").row(injury)["characteristic"]
             setattr(player, characteristic, recovered(player, characteristic, edition=edition))
-            if retired.get("gains_niggling"):
+            if retired.gains_niggling:
                 player.niggling_injuries += 1
         player.lasting_injuries = kept
 
     hatreds = acquired_hatreds(player, edition)
     if hatreds:
-        hatred = redraft["hatred_recovery"]
-        modifier = hatred["apothecary_modifier"] if team.apothecary else 0
+        hatred = redraft.recovery("hatred")
+        modifier = hatred.apothecary_modifier if team.apothecary else 0
         lost = set()
         for index in hatreds:
             roll = roll_die(dice, hatred, faces.get(("hatred", index)), "hatred_recovery")
-            success = roll.total + modifier >= hatred["target"]
+            success = roll.total + modifier >= hatred.target
             report["rolls"].append(
                 {**roll.as_dict(), "modifier": modifier, "success": success, "what": "hatred"}
             )
@@ -143,7 +144,7 @@ def recovery_summary(team, details):
     """One sentence per die rest and recovery rolled, in the active language, from the ledger details."""
     edition = get_edition(team.edition)
     language = get_language()
-    gains_niggling = edition.settings["redraft"]["retired_recovery"].get("gains_niggling", False)
+    gains_niggling = edition.settings.redraft.retired_recovery.gains_niggling
     texts = []
     for report in details.get("recovery", []):
         for roll in report["rolls"]:

@@ -36,7 +36,7 @@ STAFF_RULES = {
 
 def rules(edition):
     """The edition's [redraft] settings."""
-    return edition.settings["redraft"]
+    return edition.settings.redraft
 
 
 # --- raise funds -------------------------------------------------------------------------------------
@@ -84,41 +84,39 @@ def raise_funds(
     league fixtures only, `league_games`), per league win and per league draw; at most the optional cap
     when `capped` (a commissioner's choice, which BB2025 recommends: `cap_recommended`)."""
     redraft = rules(edition)
-    if "per_league_fixture_played" in redraft:
+    if redraft.per_league_fixture_played is not None:
         fixtures = games_played if league_games is None else league_games
-        games = fixtures * redraft["per_league_fixture_played"]
+        games = fixtures * redraft.per_league_fixture_played
     else:
-        games = games_played * redraft["per_game_played"]
+        games = games_played * redraft.per_game_played
     parts = {
-        "base": redraft["base_budget"],
-        "treasury": max(treasury, 0) if redraft["add_treasury"] else 0,
+        "base": redraft.base_budget,
+        "treasury": max(treasury, 0) if redraft.add_treasury else 0,
         "games": games,
-        "wins": league_wins * redraft["per_league_win"],
-        "draws": league_draws * redraft["per_league_draw"],
+        "wins": league_wins * redraft.per_league_win,
+        "draws": league_draws * redraft.per_league_draw,
     }
     uncapped = sum(parts.values())
-    cap = redraft.get("optional_cap") if capped else None
+    cap = redraft.optional_cap if capped else None
     total = min(uncapped, cap) if cap is not None else uncapped
     return Budget(**parts, uncapped=uncapped, cap=cap, total=total)
 
 
 def rehire_cost(value, seasons, *, edition):
     """A player's re-hire price: their current value plus the agent's fee per previous season."""
-    return value + seasons * rules(edition)["rehire_fee_per_season"]
+    return value + seasons * rules(edition).rehire_fee_per_season
 
 
 def carry_over_cost(item, *, reroll_cost, edition):
     """The re-draft price of one re-roll ("reroll") or one member of staff (assistant_coach, ...)."""
-    price = rules(edition)["carry_over_costs"].get(item)
-    if price == "roster_price" or (price is None and item == "reroll"):
-        return reroll_cost
-    return price if price is not None else edition.settings["staff"][item]["cost"]
+    price = rules(edition).carry_over_costs[item]
+    return reroll_cost if price == "roster_price" else price
 
 
 def fans_kept_free(edition):
     """Whether Dedicated Fans carry over for free (BB2020), or are bought again as at a first draft
     (BB2025: dedicated_fans_carried_free = false)."""
-    return rules(edition).get("dedicated_fans_carried_free", True)
+    return rules(edition).dedicated_fans_carried_free
 
 
 def fans_cost(dedicated_fans, *, edition):
@@ -126,8 +124,8 @@ def fans_cost(dedicated_fans, *, edition):
     each point above the start."""
     if fans_kept_free(edition):
         return 0
-    fans = edition.settings["dedicated_fans"]
-    return max(dedicated_fans - fans["start"], 0) * fans["cost"]
+    fans = edition.settings.dedicated_fans
+    return max(dedicated_fans - fans.start, 0) * fans.cost
 
 
 def redraft_cost(*, rehired, rerolls, staff, reroll_cost, edition, dedicated_fans=None):
@@ -163,8 +161,8 @@ def _fail(message, **params):
 def _check_staff(team, staff, settings):
     for field, rule in STAFF_RULES.items():
         count = int(staff.get(field, 0))
-        if count < 0 or count > settings["staff"][rule]["max"]:
-            _fail(_("At most %(max)d of these may be hired."), max=settings["staff"][rule]["max"])
+        if count < 0 or count > settings.staff[rule].max:
+            _fail(_("At most %(max)d of these may be hired."), max=settings.staff[rule].max)
     if staff.get("apothecary") and not team.rules.apothecary:
         _fail(_("This team may not hire an apothecary."))
 
@@ -173,13 +171,13 @@ def _check_fans(team, dedicated_fans, edition):
     """The Dedicated Fans after the re-draft: kept (BB2020), or bought as at a first draft (BB2025)."""
     if fans_kept_free(edition):
         return team.dedicated_fans
-    fans = edition.settings["dedicated_fans"]
-    chosen = fans["start"] if dedicated_fans is None else int(dedicated_fans)
-    if not fans["start"] <= chosen <= fans["max_draft"]:
+    fans = edition.settings.dedicated_fans
+    chosen = fans.start if dedicated_fans is None else int(dedicated_fans)
+    if not fans.start <= chosen <= fans.max_draft:
         _fail(
             _("Dedicated fans must be between %(min)d and %(max)d."),
-            min=fans["start"],
-            max=fans["max_draft"],
+            min=fans.start,
+            max=fans.max_draft,
         )
     return chosen
 
@@ -228,10 +226,10 @@ def redraft_team(
         rehire = {int(pk) for pk in rehire}
         if rehire - set(candidates):
             _fail(_("Only players on the roster can be re-hired."))
-        if len(rehire) > settings["max_players"]:
-            _fail(_("A team may have at most %(max)d players."), max=settings["max_players"])
-        if not 0 <= rerolls <= settings["max_rerolls"]:
-            _fail(_("A team may have at most %(max)d team re-rolls."), max=settings["max_rerolls"])
+        if len(rehire) > settings.max_players:
+            _fail(_("A team may have at most %(max)d players."), max=settings.max_players)
+        if not 0 <= rerolls <= settings.max_rerolls:
+            _fail(_("A team may have at most %(max)d team re-rolls."), max=settings.max_rerolls)
         staff = {
             "assistant_coaches": assistant_coaches,
             "cheerleaders": cheerleaders,
@@ -269,7 +267,7 @@ def redraft_team(
             for what, index in recovery_dice(player):
                 face = faces.get(player.pk, {}).get((what, index))
                 if face:
-                    roll_die(None, rules(edition)[f"{what}_recovery"], face, "check")
+                    roll_die(None, rules(edition).recovery(what), face, "check")
         dice = dice or Dice()
         with ledger.change(
             team, actor=actor, kind=Kind.REDRAFT, players=players, as_commissioner=as_commissioner
@@ -282,7 +280,7 @@ def redraft_team(
             for player in released:
                 retired = player.status == Player.Status.TEMPORARILY_RETIRED
                 player.status = Player.Status.RETIRED if retired else Player.Status.FIRED
-            carried = 0 if rules(edition)["add_treasury"] else team.treasury
+            carried = 0 if rules(edition).add_treasury else team.treasury
             team.treasury = carried + budget.total - cost
             team.rerolls = rerolls
             team.assistant_coaches = assistant_coaches

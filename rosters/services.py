@@ -4,6 +4,8 @@ Every function takes keyword-only arguments, checks the rules first (raising Val
 translated messages and changing nothing), then records the change in the ledger.
 """
 
+from typing import NoReturn
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import get_language
@@ -11,17 +13,18 @@ from django.utils.translation import gettext as _
 
 from rosters import ledger, names
 from rosters.captain import CAPTAIN_RULE
-from rosters.models import EDITION_OF_OLD_TEAMS, LedgerEntry, Player, Team
+from rosters.models import LedgerEntry, Player, Team
 from rulebook.edition import get_edition
+from rulebook.settings import EditionSettings
 
 Kind = LedgerEntry.Kind
 
 
-def _settings(team):
+def _settings(team) -> EditionSettings:
     return get_edition(team.edition).settings
 
 
-def _fail(message, **params):
+def _fail(message, **params) -> NoReturn:
     raise ValidationError(message % params if params else message)
 
 
@@ -38,16 +41,15 @@ def draft_choice_problems(rules, *, chosen_league="", chosen_rule=""):
     return problems
 
 
-def create_team(*, coach, roster, name, edition=None, chosen_rule="", chosen_league="", treasury=None):
-    """Start a draft team from a rulebook team list of `edition` with that edition's starting treasury.
+def create_team(*, coach, roster, name, edition, chosen_rule="", chosen_league="", treasury=None):
+    """Start a draft team from a rulebook team list of `edition` (an edition id, always named by the
+    caller: there is no default edition) with that edition's starting treasury.
 
     `chosen_league` and `chosen_rule` are the draft choices the team list offers (a League where it may
-    play for several, a Favoured of ...). Without `edition`, the team is one of the 2020 rules, like
-    every team stored before editions were chosen.
+    play for several, a Favoured of ...).
 
     Side effects: creates the Team and its first ledger entry.
     """
-    edition = edition or EDITION_OF_OLD_TEAMS
     try:
         rules_of_edition = get_edition(edition)
     except LookupError:
@@ -74,8 +76,8 @@ def create_team(*, coach, roster, name, edition=None, chosen_rule="", chosen_lea
             chosen_league=chosen_league,
             name=name.strip(),
             coach=coach,
-            treasury=settings["starting_treasury"] if treasury is None else treasury,
-            dedicated_fans=settings["dedicated_fans"]["start"],
+            treasury=settings.starting_treasury if treasury is None else treasury,
+            dedicated_fans=settings.dedicated_fans.start,
         )
         with ledger.change(team, actor=coach, kind=Kind.CREATED) as change:
             change.details = {"roster": roster, "treasury": team.treasury, "edition": edition}
@@ -104,8 +106,8 @@ def hiring_problems(team, position_id, players=None):
         return [_("This team list has no such position.")]
     permanent = [p for p in players if not p.journeyman]
     problems = []
-    if len(permanent) >= settings["max_players"]:
-        problems.append(_("A team may have at most %(max)d players.") % {"max": settings["max_players"]})
+    if len(permanent) >= settings.max_players:
+        problems.append(_("A team may have at most %(max)d players.") % {"max": settings.max_players})
     if sum(1 for p in permanent if p.position == position_id) >= position.max:
         problems.append(_("This team may have at most %(max)d of this position.") % {"max": position.max})
     if position.big_guy and team.rules.max_big_guys is not None:
@@ -194,11 +196,11 @@ def firing_problems(team, player):
     """Why `player` may not be fired after the draft (empty when they may), by the edition's [hiring]:
     a floor of players eligible for the next game (BB2025: 11), and a Team Captain only once a lasting
     injury reduced a characteristic."""
-    rules = _settings(team)["hiring"]
+    rules = _settings(team).hiring
     problems = []
-    if not rules.get("may_fire", True):
+    if not rules.may_fire:
         problems.append(_("Players may not be fired."))
-    floor = rules.get("fire_floor")
+    floor = rules.fire_floor
     eligible = eligible_players(team)
     if floor and player.pk in {p.pk for p in eligible} and len(eligible) - 1 < floor:
         problems.append(
@@ -259,15 +261,15 @@ def return_from_retirement(*, team, actor, player, as_commissioner=False):
 
 def reroll_price(team):
     """The roster price while drafting; double after (the edition's multiplier)."""
-    multiplier = 1 if team.is_draft else _settings(team)["reroll_price_multiplier_after_draft"]
+    multiplier = 1 if team.is_draft else _settings(team).reroll_price_multiplier_after_draft
     return team.rules.reroll_cost * multiplier
 
 
 def buy_reroll(*, team, actor, as_commissioner=False):
     """Buy one team re-roll. Side effects: treasury, re-rolls, ledger entry."""
     price = reroll_price(team)
-    if team.rerolls >= _settings(team)["max_rerolls"]:
-        _fail(_("A team may have at most %(max)d team re-rolls."), max=_settings(team)["max_rerolls"])
+    if team.rerolls >= _settings(team).max_rerolls:
+        _fail(_("A team may have at most %(max)d team re-rolls."), max=_settings(team).max_rerolls)
     if not team.is_draft and team.treasury < price:
         _fail(_("The treasury cannot pay for a team re-roll (%(price)s gp)."), price=f"{price:,}")
     with ledger.change(team, actor=actor, kind=Kind.REROLL, as_commissioner=as_commissioner) as change:
@@ -280,7 +282,7 @@ def drop_reroll(*, team, actor, as_commissioner=False):
     """Give back a re-roll: refunded while drafting, lost afterwards. Side effects: as buy_reroll."""
     if team.rerolls == 0:
         _fail(_("The team has no team re-roll."))
-    if not team.is_draft and not _settings(team)["hiring"].get("may_remove_rerolls", True):
+    if not team.is_draft and _settings(team).hiring.may_remove_rerolls is False:
         _fail(_("Team re-rolls, once bought, cannot be removed from the roster."))
     with ledger.change(team, actor=actor, kind=Kind.REROLL, as_commissioner=as_commissioner) as change:
         refund = team.rules.reroll_cost if team.is_draft else 0
@@ -305,23 +307,23 @@ def change_staff(*, team, actor, staff, delta, as_commissioner=False):
     """
     if staff not in STAFF or delta not in (1, -1):
         _fail(_("Unknown staff."))
-    rules = _settings(team)["staff"][_STAFF_RULES[staff]]
+    rules = _settings(team).staff[_STAFF_RULES[staff]]
     current = int(getattr(team, staff))
     new = current + delta
     if staff == "apothecary" and delta > 0 and not team.rules.apothecary:
         _fail(_("This team may not hire an apothecary."))
     if new < 0:
         _fail(_("There is no one to let go."))
-    if new > rules["max"]:
-        _fail(_("At most %(max)d of these may be hired."), max=rules["max"])
-    if delta > 0 and not team.is_draft and team.treasury < rules["cost"]:
+    if new > rules.max:
+        _fail(_("At most %(max)d of these may be hired."), max=rules.max)
+    if delta > 0 and not team.is_draft and team.treasury < rules.cost:
         _fail(_("The treasury cannot pay for this."))
     with ledger.change(team, actor=actor, kind=Kind.STAFF, as_commissioner=as_commissioner) as change:
         setattr(team, staff, bool(new) if staff == "apothecary" else new)
         if delta > 0:
-            team.treasury -= rules["cost"]
+            team.treasury -= rules.cost
         elif team.is_draft:
-            team.treasury += rules["cost"]
+            team.treasury += rules.cost
         change.details = {"staff": staff, "delta": delta}
 
 
@@ -330,17 +332,17 @@ def set_dedicated_fans(*, team, actor, dedicated_fans, as_commissioner=False):
 
     Side effects: dedicated fans, treasury, ledger entry.
     """
-    rules = _settings(team)["dedicated_fans"]
+    rules = _settings(team).dedicated_fans
     if not team.is_draft:
         _fail(_("Dedicated fans can only be bought while drafting."))
-    if not rules["start"] <= dedicated_fans <= rules["max_draft"]:
+    if not rules.start <= dedicated_fans <= rules.max_draft:
         _fail(
             _("Dedicated fans must be between %(min)d and %(max)d."),
-            min=rules["start"],
-            max=rules["max_draft"],
+            min=rules.start,
+            max=rules.max_draft,
         )
     with ledger.change(team, actor=actor, kind=Kind.FANS, as_commissioner=as_commissioner) as change:
-        team.treasury -= (dedicated_fans - team.dedicated_fans) * rules["cost"]
+        team.treasury -= (dedicated_fans - team.dedicated_fans) * rules.cost
         change.details = {"from": team.dedicated_fans, "to": dedicated_fans}
         team.dedicated_fans = dedicated_fans
 
@@ -354,13 +356,13 @@ def draft_problems(team, players=None):
     settings = _settings(team)
     permanent = [p for p in players if not p.journeyman]
     problems = []
-    if len(permanent) < settings["min_players"]:
+    if len(permanent) < settings.min_players:
         problems.append(
             _("The team needs at least %(min)d players (it has %(count)d).")
-            % {"min": settings["min_players"], "count": len(permanent)}
+            % {"min": settings.min_players, "count": len(permanent)}
         )
-    if len(permanent) > settings["max_players"]:
-        problems.append(_("A team may have at most %(max)d players.") % {"max": settings["max_players"]})
+    if len(permanent) > settings.max_players:
+        problems.append(_("A team may have at most %(max)d players.") % {"max": settings.max_players})
     if team.treasury < 0:
         problems.append(_("The team is %(amount)s gp over budget.") % {"amount": f"{-team.treasury:,}"})
     edition = get_edition(team.edition)
@@ -378,10 +380,8 @@ def draft_problems(team, players=None):
                 _("Too many big guys: %(count)d, at most %(max)d.")
                 % {"count": big_guys, "max": team.rules.max_big_guys}
             )
-    if team.rerolls > settings["max_rerolls"]:
-        problems.append(
-            _("A team may have at most %(max)d team re-rolls.") % {"max": settings["max_rerolls"]}
-        )
+    if team.rerolls > settings.max_rerolls:
+        problems.append(_("A team may have at most %(max)d team re-rolls.") % {"max": settings.max_rerolls})
     if team.apothecary and not team.rules.apothecary:
         problems.append(_("This team may not hire an apothecary."))
     return problems

@@ -167,21 +167,21 @@ def validate(data):
         "chosen_league": data.get("chosen_league") or "",
         "status": data.get("status", Team.Status.DRAFT),
         "treasury": check.integer(data, "treasury", "", low=-10_000_000, high=100_000_000, default=0),
-        "rerolls": check.integer(data, "rerolls", "", low=0, high=settings["max_rerolls"], default=0),
+        "rerolls": check.integer(data, "rerolls", "", low=0, high=settings.max_rerolls, default=0),
         "dedicated_fans": check.integer(
             data,
             "dedicated_fans",
             "",
-            low=settings["dedicated_fans"]["min"],
-            high=settings["dedicated_fans"]["max"],
+            low=settings.dedicated_fans.min,
+            high=settings.dedicated_fans.max,
             default=1,
         ),
         "apothecary": check.boolean(data, "apothecary", ""),
         "assistant_coaches": check.integer(
-            data, "assistant_coaches", "", low=0, high=settings["staff"]["assistant_coach"]["max"], default=0
+            data, "assistant_coaches", "", low=0, high=settings.staff.assistant_coach.max, default=0
         ),
         "cheerleaders": check.integer(
-            data, "cheerleaders", "", low=0, high=settings["staff"]["cheerleader"]["max"], default=0
+            data, "cheerleaders", "", low=0, high=settings.staff.cheerleader.max, default=0
         ),
     }
     if rules.special_rule_options and team["chosen_rule"] not in rules.special_rule_options:
@@ -220,7 +220,7 @@ def _validate_player(check, edition, rules, entry, where):
             % {"position": position_id, "team": edition.name(rules, get_language())},
         )
         return None
-    bounds = edition.settings["characteristics"]["bounds"]
+    bounds = edition.settings.characteristics.bounds
     player = {
         "number": check.integer(entry, "number", where, low=1, high=99, default=1),
         "name": check.text(entry, "name", where, max_length=60),
@@ -268,7 +268,7 @@ def _validate_player(check, edition, rules, entry, where):
 def _validate_advancements(check, edition, entry, where):
     advancements = []
     entries = check.listing(entry, "advancements", where)
-    limit = edition.settings["advancement"]["max_advancements"]
+    limit = edition.settings.advancement.max_advancements
     if len(entries) > limit:
         check.fail(where, _("A player may take at most %(max)d advancements.") % {"max": limit})
     for index, item in enumerate(entries):
@@ -299,7 +299,7 @@ def _check_roster(check, edition, rules, players):
     for number in sorted({n for n in numbers if numbers.count(n) > 1}):
         check.fail("", _("Number %(number)d is taken by more than one player.") % {"number": number})
     permanent = [p for p in on_roster if not p["journeyman"]]
-    limit = edition.settings["max_players"]
+    limit = edition.settings.max_players
     if len(permanent) > limit:
         check.fail("", _("A team may have at most %(max)d players.") % {"max": limit})
     for position in rules.positions:

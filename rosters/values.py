@@ -45,7 +45,7 @@ def player_value(player):
 
 def low_cost_positions(team):
     """Position ids whose hiring fee Low Cost Linemen zeroes in CTV (empty without the rule)."""
-    rule = get_edition(team.edition).settings["team_value"].get("ctv_free_linemen_rule")
+    rule = get_edition(team.edition).settings.team_value.ctv_free_linemen_rule
     if not rule or not team.has_rule(rule):
         return frozenset()
     named = team.rules.extra.get("low_cost_positions")
@@ -58,9 +58,9 @@ def _ctv_value(player, team, free_positions, rules):
     """What one player available for the next game adds to CTV."""
     if player.position not in free_positions:
         return player.value
-    if player.journeyman and not rules.get("ctv_free_linemen_journeymen", False):
+    if player.journeyman and not rules.ctv_free_linemen_journeymen:
         return player.value
-    if rules.get("ctv_free_linemen_keeps_value_increases", False):
+    if rules.ctv_free_linemen_keeps_value_increases:
         return player.value - team.rules.position(player.position).cost
     return 0
 
@@ -87,7 +87,7 @@ def refresh_team_value(team, players=None):
         edition=edition,
     )
     team.team_value = sum(p.value for p in players if not p.journeyman) + common
-    rules = edition.settings["team_value"]
+    rules = edition.settings.team_value
     free = low_cost_positions(team)
     available = [
         p for p in players if not (p.miss_next_game or p.status == Player.Status.TEMPORARILY_RETIRED)

@@ -137,7 +137,7 @@ class Team:
 
     def choice_sets(self):
         """Every possible combination of draft choices (one empty set when there is nothing to choose)."""
-        sets = [()]
+        sets: list[tuple[str, ...]] = [()]
         for group in self.choice_groups:
             sets = [(*chosen, option) for chosen in sets for option in group]
         return sets

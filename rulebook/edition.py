@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from rulebook.data import Inducement, Position, Profile, Skill, SkillRef, StarPlayer, Table, Team
+from rulebook.settings import EditionSettings, load_settings
 from rulebook.texts import Texts
 
 EDITIONS_DIR = Path(__file__).resolve().parent / "editions"
@@ -150,8 +151,9 @@ class Edition:
     def __init__(self, folder):
         folder = Path(folder)
         self.folder = folder
-        self.settings = _read(folder, "edition")
-        self.id = self.settings["id"]
+        # edition.toml, typed and checked (rulebook.settings): a key it does not declare raises here.
+        self.settings: EditionSettings = load_settings(_read(folder, "edition"), folder / "edition.toml")
+        self.id: str = self.settings.id
         self.teams = {entry["id"]: _team(entry) for entry in _read(folder, "teams").get("team", [])}
         self.skills = {
             entry["id"]: Skill(entry["id"], entry["category"], entry.get("param"), entry.get("elite", False))
@@ -246,20 +248,21 @@ class Edition:
             yield from team.positions
 
 
-def get_edition(edition_id):
+def get_edition(edition_id: str) -> Edition:
     """The edition, loaded once per process. There is no default: a caller names the edition of its
     team, league, match or sheet (tests/rulebook/test_edition_calls.py keeps it so)."""
     return _load_edition(edition_id)
 
 
 @cache
-def _load_edition(edition_id):
+def _load_edition(edition_id: str) -> Edition:
     if edition_id not in available_editions():
         raise LookupError(f"no edition {edition_id!r} in {EDITIONS_DIR}")
     return Edition(EDITIONS_DIR / edition_id)
 
 
-get_edition.cache_clear = _load_edition.cache_clear
+# mypy does not let a function grow attributes; tests call get_edition.cache_clear().
+get_edition.cache_clear = _load_edition.cache_clear  # type: ignore[attr-defined]
 
 
 def available_editions():
@@ -269,7 +272,7 @@ def available_editions():
 def editions_newest_first():
     """Every edition, the newest first (edition.toml `released`)."""
     editions = [get_edition(edition_id) for edition_id in available_editions()]
-    return sorted(editions, key=lambda edition: edition.settings.get("released", 0), reverse=True)
+    return sorted(editions, key=lambda edition: edition.settings.released, reverse=True)
 
 
 def newest_edition_id():

@@ -26,7 +26,7 @@ def export_edition(edition):
         "version": edition.version,
         "name": translations("edition.name"),
         "languages": [language for language in LANGUAGES if language in texts.by_language],
-        "settings": edition.settings,
+        "settings": edition.settings.as_dict(),
         "categories": [
             {"id": letter, "name": translations(f"category.{letter}")} for letter in edition.categories
         ],

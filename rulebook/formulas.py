@@ -6,6 +6,7 @@ Every number comes from the edition's data files; nothing here touches a databas
 from dataclasses import dataclass, field
 
 from rulebook.data import SkillRef
+from rulebook.edition import Edition
 
 # --- team value ---------------------------------------------------------------------------------
 
@@ -31,12 +32,12 @@ def player_value(base_cost, advancements=(), *, edition):
     return base_cost + sum(value_increase(kind, edition=edition) for kind in advancements)
 
 
-def staff_value(*, assistant_coaches=0, cheerleaders=0, apothecary=False, edition):
-    staff = edition.settings["staff"]
+def staff_value(*, assistant_coaches=0, cheerleaders=0, apothecary=False, edition: Edition):
+    staff = edition.settings.staff
     return (
-        assistant_coaches * staff["assistant_coach"]["cost"]
-        + cheerleaders * staff["cheerleader"]["cost"]
-        + (staff["apothecary"]["cost"] if apothecary else 0)
+        assistant_coaches * staff.assistant_coach.cost
+        + cheerleaders * staff.cheerleader.cost
+        + (staff.apothecary.cost if apothecary else 0)
     )
 
 
@@ -78,10 +79,10 @@ def fan_factor(dedicated_fans, d3):
     return dedicated_fans + d3
 
 
-def prayers_count(ctv_a, ctv_b, *, edition):
+def prayers_count(ctv_a, ctv_b, *, edition: Edition):
     """How many Prayers to Nuffle the underdog rolls: one per FULL step of CTV difference (none in an
     edition where prayers are an inducement bought for gold)."""
-    step = edition.settings["prayers"].get("per_ctv_difference")
+    step = edition.settings.prayers.per_ctv_difference
     return abs(ctv_a - ctv_b) // step if step else 0
 
 
@@ -102,24 +103,24 @@ def petty_cash(
     favourite_treasury,
     favourite_spent=0,
     procedure,
-    edition,
+    edition: Edition,
 ):
     """Petty cash by the league's procedure ("2020" as first printed, or "2025" errata).
 
     `favourite_spent` is what the favourite spent from its treasury (2025: the underdog gets as much).
     """
-    rules = next(p for p in edition.settings["petty_cash_procedure"] if p["id"] == procedure)
+    rules = next(p for p in edition.settings.petty_cash_procedure if p.id == procedure)
     difference = max(0, favourite_ctv - underdog_ctv)
-    if difference == 0 and not rules["treasury_when_equal_ctv"]:
+    if difference == 0 and not rules.treasury_when_equal_ctv:
         return PettyCash(0, 0, 0)
-    cash = difference + (favourite_spent if rules["favourite_spend_added_to_petty_cash"] else 0)
-    limit = rules["underdog_treasury_max"]
-    if not rules["underdog_may_add_treasury"]:
+    cash = difference + (favourite_spent if rules.favourite_spend_added_to_petty_cash else 0)
+    limit = rules.underdog_treasury_max
+    if not rules.underdog_may_add_treasury:
         underdog_budget = 0
     else:
         underdog_budget = underdog_treasury if limit < 0 else min(limit, underdog_treasury)
     return PettyCash(
-        favourite_treasury=favourite_treasury if rules["favourite_may_spend_treasury"] else 0,
+        favourite_treasury=favourite_treasury if rules.favourite_may_spend_treasury else 0,
         underdog_petty_cash=cash,
         underdog_treasury=underdog_budget,
     )
@@ -128,23 +129,25 @@ def petty_cash(
 # --- after the game ---------------------------------------------------------------------------------
 
 
-def winnings(*, fan_factors, touchdowns, conceded=False, opponent_conceded=False, stalled=False, edition):
+def winnings(
+    *, fan_factors, touchdowns, conceded=False, opponent_conceded=False, stalled=False, edition: Edition
+):
     """((sum of both Fan Factors) / 2 + own touchdowns [+ a bonus if no player Stalled]) x 10,000.
 
     A team that concedes gets nothing; its opponent is paid the whole attendance, not half of it. The
     no-stalling bonus exists only in editions that have one (BB2025), and not after a concession there.
     """
-    rules = edition.settings["winnings"]
+    rules = edition.settings.winnings
     if conceded:
-        return rules["conceding_team_winnings"]
-    multiplier = rules["multiplier"]
+        return rules.conceding_team_winnings
+    multiplier = rules.multiplier
     attendance = sum(fan_factors) * multiplier
-    if not (opponent_conceded and rules["conceded_winner_gets_full_attendance"]):
-        attendance //= rules["fan_attendance_divisor"]
-    bonus = 0 if stalled else rules.get("no_stalling_bonus", 0)
-    if opponent_conceded and not rules.get("conceded_winner_no_stalling_bonus", True):
+    if not (opponent_conceded and rules.conceded_winner_gets_full_attendance):
+        attendance //= rules.fan_attendance_divisor
+    bonus = 0 if stalled else (rules.no_stalling_bonus or 0)
+    if opponent_conceded and rules.conceded_winner_no_stalling_bonus is False:
         bonus = 0
-    return attendance + (touchdowns * rules["per_touchdown"] + bonus) * multiplier
+    return attendance + (touchdowns * rules.per_touchdown + bonus) * multiplier
 
 
 def dedicated_fans_after(dedicated_fans, *, result, d6=None, edition):
@@ -227,9 +230,9 @@ def advancement_kinds(*, edition):
     )
 
 
-def advancement_cost(kind, advancements_taken, *, edition):
+def advancement_cost(kind, advancements_taken, *, edition: Edition):
     """SPP needed for the next advancement of `kind` by a player who already has `advancements_taken`."""
-    limit = edition.settings["advancement"]["max_advancements"]
+    limit = edition.settings.advancement.max_advancements
     if advancements_taken >= limit:
         raise ValueError(f"a player may take at most {limit} advancements")
     table = edition.table("advancement_costs")
@@ -278,22 +281,22 @@ class Characteristics:
     improvements: dict = field(default_factory=dict)
 
 
-def improve(value, characteristic, *, edition):
+def improve(value, characteristic, *, edition: Edition):
     """The stored value after one improvement (AG 3+ becomes 2+; no PA becomes 6+)."""
-    rules = edition.settings["characteristics"]
+    rules = edition.settings.characteristics
     if value is None:
-        return rules["pa_improved_from_none"]
-    return value + rules["step"][characteristic]
+        return rules.pa_improved_from_none
+    return value + rules.step[characteristic]
 
 
-def can_improve(player, characteristic, *, edition):
-    rules = edition.settings["characteristics"]
-    if player.improvements.get(characteristic, 0) >= rules["max_improvements"]:
+def can_improve(player, characteristic, *, edition: Edition):
+    rules = edition.settings.characteristics
+    if player.improvements.get(characteristic, 0) >= rules.max_improvements:
         return False
     value = getattr(player, characteristic)
     if value is None:
         return characteristic == "pa"
-    low, high = rules["bounds"][characteristic]
+    low, high = rules.bounds[characteristic]
     improved = improve(value, characteristic, edition=edition)
     return low <= improved <= high
 
@@ -343,13 +346,13 @@ def casualty_outcome(d16, *, lasting_d6=None, niggling_injuries=0, edition):
     )
 
 
-def reduce(value, characteristic, *, edition):
+def reduce(value, characteristic, *, edition: Edition):
     """The stored value after one reduction (AV 9+ becomes 8+, MA 6 becomes 5), within bounds."""
-    rules = edition.settings["characteristics"]
+    rules = edition.settings.characteristics
     if value is None:
         return None
-    low, high = rules["bounds"][characteristic]
-    return min(high, max(low, value - rules["step"][characteristic]))
+    low, high = rules.bounds[characteristic]
+    return min(high, max(low, value - rules.step[characteristic]))
 
 
 def spp_for(action, *, team_rules=(), edition):

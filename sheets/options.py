@@ -22,6 +22,7 @@ class LeagueOptions:
     slug: str
     name: str
     game: str
+    edition: str  # "" for another game than Blood Bowl
     optional_rules: tuple[str, ...] | None
     points: tuple[int, int, int]  # win, draw, loss
     bonus: tuple[int, int, int] | None  # 3+ touchdowns, no touchdown conceded, 3+ casualties; None: off
@@ -35,6 +36,7 @@ class LeagueOptions:
             "slug": self.slug,
             "name": self.name,
             "game": self.game,
+            "edition": self.edition,
             "optional_rules": None if self.optional_rules is None else list(self.optional_rules),
             "points": list(self.points),
             "bonus": None if self.bonus is None else list(self.bonus),
@@ -50,6 +52,9 @@ class LeagueOptions:
             slug=data["slug"],
             name=data["name"],
             game=data["game"],
+            # Jobs stored before the league's game and edition were split have no edition (their game
+            # was the edition's id); it is kept for the digest only, not for rendering.
+            edition=data.get("edition", ""),
             optional_rules=None if rules is None else tuple(rules),
             points=tuple(data["points"]),
             bonus=None if data["bonus"] is None else tuple(data["bonus"]),
@@ -71,6 +76,7 @@ def league_options(league):
         slug=league.slug,
         name=league.name,
         game=league.game,
+        edition=league.edition,
         optional_rules=tuple(sorted(league.optional_rules)) if blood_bowl else (),
         points=(league.points_win, league.points_draw, league.points_loss),
         bonus=(

@@ -206,11 +206,23 @@ def create_sheet_pack(*, items, paper, merged=False, league=None):
     return pack
 
 
+def league_game(league):
+    """The catalogue game whose sheets a league prints: for Blood Bowl, the game of the league's edition;
+    else the league's game. KeyError when the catalogue has none."""
+    catalogue = get_catalogue()
+    if not league.is_blood_bowl:
+        return catalogue.game(league.game)
+    for game in catalogue:
+        if game.edition_id == league.edition:
+            return game
+    raise KeyError(league.edition)
+
+
 def league_sheets(league):
     """The catalogue sheets of the league's game that print something for it (a sheet whose every
     section belongs to an optional rule the league does not use is left out)."""
     try:
-        game = get_catalogue().game(league.game)
+        game = league_game(league)
     except KeyError:
         return []
     rules = league_options(league).optional_rules

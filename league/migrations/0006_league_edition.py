@@ -6,6 +6,8 @@ from django.db import migrations, models
 
 # Choices and defaults only: existing leagues keep their game ("bb2020" is that edition's id) and
 # their petty cash procedure ("2020" or "2025", ids of bb2020), so no data changes.
+# The game's choices and default were the functions league.models.leagues.game_choices and
+# newest_edition, gone since 0008 split the game from the edition: their values then are written here.
 
 
 class Migration(migrations.Migration):
@@ -18,7 +20,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='league',
             name='game',
-            field=models.CharField(choices=league.models.leagues.game_choices, default=league.models.leagues.newest_edition, max_length=20, verbose_name='game'),
+            field=models.CharField(choices=[('bb2025', 'Blood Bowl (2025 edition)'), ('bb2020', 'Blood Bowl (2020 edition)'), ('rugby', 'Rugby miniatures game'), ('hexfootball', 'Hex football game')], default='bb2025', max_length=20, verbose_name='game'),
         ),
         migrations.AlterField(
             model_name='league',

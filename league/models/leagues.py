@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from league import permissions
+from rosters.editions import edition_choices
 from rulebook.edition import available_editions, editions_newest_first, get_edition
 
 TIEBREAKERS = {
@@ -32,38 +33,22 @@ DEFAULT_TIEBREAKERS = ["td_difference", "touchdowns_scored", "casualties_inflict
 
 
 class Game(models.TextChoices):
-    """The games other than Blood Bowl. A Blood Bowl league's game is its rulebook edition's id
-    (blood_bowl_editions), as the sheets catalogue names Blood Bowl games by edition folder."""
+    """The game a league plays. A Blood Bowl league also plays one of the rulebook's editions
+    (League.edition); the other games have none."""
 
+    BLOOD_BOWL = "blood_bowl", _("Blood Bowl")
     RUGBY = "rugby", _("Rugby miniatures game")
     HEXFOOTBALL = "hexfootball", _("Hex football game")
 
 
-def blood_bowl_editions():
-    """The rulebook's editions, newest first (edition.toml `released`)."""
-    return editions_newest_first()
-
-
-def game_choices():
-    """Every Blood Bowl edition (newest first, named in the active language), then the other games."""
-    language = get_language()
-    editions = [(edition.id, edition.text("edition.name", language)) for edition in blood_bowl_editions()]
-    return [*editions, *Game.choices]
-
-
-def newest_edition():
-    """The game of a new league when nothing else is known: the newest Blood Bowl edition."""
-    return blood_bowl_editions()[0].id
-
-
 def petty_cash_choices(edition=None):
     """The petty cash procedures of `edition` (every edition's when None) with their names."""
-    editions = [edition] if edition else blood_bowl_editions()
+    editions = [edition] if edition else editions_newest_first()
     language = get_language()
     choices = {}
     for each in editions:
-        for procedure in each.settings["petty_cash_procedure"]:
-            choices.setdefault(procedure["id"], each.text(f"petty_cash.{procedure['id']}.name", language))
+        for procedure in each.settings.petty_cash_procedure:
+            choices.setdefault(procedure.id, each.text(f"petty_cash.{procedure.id}.name", language))
     return list(choices.items())
 
 
@@ -73,13 +58,14 @@ def optional_rule_ids(edition):
 
 
 def rulebook_league_defaults(edition):
-    """Points, bonus points and tie-breakers from `edition`'s [league] section."""
-    league = edition.settings["league"]
-    tiebreakers = [_RULEBOOK_TIEBREAKERS.get(name, name) for name in league["tiebreakers"]]
+    """Points, bonus points and tie-breakers from `edition`'s [league] section ("points" and
+    "bonus_points" as rulebook.settings.Points and BonusPoints)."""
+    league = edition.settings.league
+    tiebreakers = [_RULEBOOK_TIEBREAKERS.get(name, name) for name in league.tiebreakers]
     return {
-        "points": league["points"],
-        "bonus_points": league["bonus_points"],
-        "bonus_points_default": league["bonus_points_default"],
+        "points": league.points,
+        "bonus_points": league.bonus_points,
+        "bonus_points_default": league.bonus_points_default,
         "tiebreakers": [name for name in tiebreakers if name in TIEBREAKERS] + ["coin_flip"],
     }
 
@@ -100,7 +86,10 @@ class LeagueQuerySet(models.QuerySet):
 class League(models.Model):
     name = models.CharField(_("name"), max_length=80)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
-    game = models.CharField(_("game"), max_length=20, choices=game_choices, default=newest_edition)
+    # No defaults: whoever creates a league names its game and, for Blood Bowl, its edition (an edition
+    # id of the rulebook; empty for another game): league.services.leagues.create_league.
+    game = models.CharField(_("game"), max_length=20, choices=Game)
+    edition = models.CharField(_("edition"), max_length=20, choices=edition_choices, blank=True)
     description = models.TextField(_("description"), blank=True)
     commissioners = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="commissioned_leagues", verbose_name=_("commissioners")
@@ -140,13 +129,23 @@ class League(models.Model):
         ordering = ["name"]
         verbose_name = _("league")
         verbose_name_plural = _("leagues")
+        constraints = [
+            # A Blood Bowl league plays one of the rulebook's editions (as listed when the models load:
+            # adding an edition folder changes this constraint, so a new edition comes with a
+            # migration), another game none.
+            models.CheckConstraint(
+                condition=Q(game=Game.BLOOD_BOWL, edition__in=available_editions())
+                | Q(game__in=[game for game in Game.values if game != Game.BLOOD_BOWL], edition=""),
+                name="league_game_and_edition",
+            ),
+        ]
 
     def __str__(self):
         return self.name
 
     def save(self, *args, **kwargs):
         if not self.petty_cash_procedure and self.rulebook:
-            self.petty_cash_procedure = self.rulebook.settings["inducements"]["petty_cash_default"]
+            self.petty_cash_procedure = self.rulebook.settings.inducements.petty_cash_default
         super().save(*args, **kwargs)
 
     def clean(self):
@@ -161,13 +160,9 @@ class League(models.Model):
             raise ValidationError({"petty_cash_procedure": _("Choose a procedure of the league's edition.")})
 
     @property
-    def edition(self):
-        """The id of the rulebook edition the league plays, or None for a game other than Blood Bowl."""
-        return self.game if self.game in available_editions() else None
-
-    @property
     def rulebook(self):
-        """The rulebook Edition the league plays, or None for a game other than Blood Bowl."""
+        """The rulebook Edition the league plays, or None for a game other than Blood Bowl. An edition
+        this Dugout no longer has raises LookupError (get_edition): the league stays Blood Bowl."""
         return get_edition(self.edition) if self.edition else None
 
     @property
@@ -176,22 +171,28 @@ class League(models.Model):
         return self.rulebook.text("edition.name", get_language()) if self.rulebook else ""
 
     @property
+    def game_name(self):
+        """What the league plays, in the active language: its edition's name for Blood Bowl ("Blood
+        Bowl (2025 edition)"), else the game's."""
+        return self.edition_name if self.is_blood_bowl else self.get_game_display()
+
+    @property
     def is_blood_bowl(self):
-        return self.edition is not None
+        return self.game == Game.BLOOD_BOWL
 
     def season_shape(self):
         """The shape of a season from the edition's [season] section (BB2025: each team meets each
         other once, at least 4 teams, a round every 2 weeks, 4, 8 or 16 play-off qualifiers), with
         Dugout's defaults where the edition (or the game) says nothing: {"stated" (whether the edition
         has a [season] section), "meetings", "min_teams", "days_between", "playoff_sizes"}."""
-        season = self.rulebook.settings.get("season", {}) if self.rulebook else {}
-        weeks = season.get("game_interval_weeks")
+        season = self.rulebook.settings.season if self.rulebook else None
+        weeks = season.game_interval_weeks if season else None
         return {
-            "stated": bool(season),
-            "meetings": season.get("meetings_per_opponent", ROUND_ROBIN_MEETINGS),
-            "min_teams": season.get("min_teams"),
+            "stated": season is not None,
+            "meetings": season.meetings_per_opponent if season else ROUND_ROBIN_MEETINGS,
+            "min_teams": season.min_teams if season else None,
             "days_between": weeks * 7 if weeks else DAYS_BETWEEN_ROUNDS,
-            "playoff_sizes": season.get("playoff_sizes", []),
+            "playoff_sizes": list(season.playoff_sizes) if season else [],
         }
 
     def is_commissioner(self, user):

@@ -24,7 +24,7 @@ def no_show_penalty(league):
     no-show penalty (0, as in BB2025)."""
     if not league.is_blood_bowl:
         return None
-    return league.rulebook.settings["league"]["no_show_penalty"] or None
+    return league.rulebook.settings.league.no_show_penalty or None
 
 
 def _require_open(season):

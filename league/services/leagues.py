@@ -11,11 +11,10 @@ from django.utils.translation import gettext as _
 from league.models import (
     DEFAULT_TIEBREAKERS,
     TIEBREAKERS,
+    Game,
     Invitation,
     League,
     Season,
-    game_choices,
-    newest_edition,
     optional_rule_ids,
     petty_cash_choices,
     rulebook_league_defaults,
@@ -26,6 +25,7 @@ from league.permissions import require_commissioner
 # status they want still find set_season_status here.
 from league.services.seasons import set_season_status as set_season_status
 from league.standings.store import recompute_league_standings
+from rulebook.edition import available_editions
 
 # URL words under /leagues/ that a league's slug must not take.
 RESERVED_SLUGS = {"new", "join", "api", "seasons", "entries", "fixtures"}
@@ -50,33 +50,37 @@ def _rulebook_settings(edition):
     points = defaults["points"]
     bonus = defaults["bonus_points"]
     return {
-        "points_win": points["win"],
-        "points_draw": points["draw"],
-        "points_loss": points["loss"],
+        "points_win": points.win,
+        "points_draw": points.draw,
+        "points_loss": points.loss,
         "bonus_points": defaults["bonus_points_default"],
-        "bonus_three_plus_touchdowns": bonus["three_plus_touchdowns"],
-        "bonus_no_touchdown_conceded": bonus["no_touchdown_conceded"],
-        "bonus_three_plus_casualties": bonus["three_plus_casualties"],
+        "bonus_three_plus_touchdowns": bonus.three_plus_touchdowns,
+        "bonus_no_touchdown_conceded": bonus.no_touchdown_conceded,
+        "bonus_three_plus_casualties": bonus.three_plus_casualties,
         "tiebreakers": defaults["tiebreakers"],
-        "starting_treasury": edition.settings["starting_treasury"],
-        "petty_cash_procedure": edition.settings["inducements"]["petty_cash_default"],
+        "starting_treasury": edition.settings.starting_treasury,
+        "petty_cash_procedure": edition.settings.inducements.petty_cash_default,
     }
 
 
-def create_league(*, name, created_by, game=None, public=True, description=""):
-    """Create a league of `game` (a Blood Bowl edition id, the newest when None, or another game) with
-    its edition's league settings, run by `created_by`.
+def create_league(*, name, created_by, game, edition, public=True, description=""):
+    """Create a league of `game` (a league.models.Game) with its edition's league settings, run by
+    `created_by`. `edition` is the id of the rulebook edition a Blood Bowl league plays, "" for another
+    game: always named by the caller, there is no default edition.
 
     Side effects: creates the League (with a unique slug from its name) and adds `created_by` to its
     commissioners.
     """
     name = name.strip()
-    game = game or newest_edition()
     if not name:
         raise ValidationError(_("Give the league a name."))
-    if game not in dict(game_choices()):
+    if game not in Game.values:
         raise ValidationError(_("Unknown game."))
-    league = League(name=name, game=game, public=public, description=description)
+    if game == Game.BLOOD_BOWL and edition not in available_editions():
+        raise ValidationError(_("Unknown edition."))
+    if game != Game.BLOOD_BOWL and edition:
+        raise ValueError(f"a league of {game!r} plays no edition, not {edition!r}")
+    league = League(name=name, game=game, edition=edition, public=public, description=description)
     with transaction.atomic():
         league.slug = _unique_slug(name)
         for field, value in _rulebook_settings(league.rulebook).items():

@@ -18,6 +18,7 @@ from league.permissions import require_commissioner
 from league.services import scheduling
 from rosters import ledger
 from rosters.models import LedgerEntry, Team
+from rulebook.settings.league_play import LeagueRules
 
 REASON_LENGTH = LedgerEntry._meta.get_field("reason").max_length
 
@@ -35,9 +36,9 @@ class Prize:
         return PLACE_LABELS.get(self.place, self.place)
 
 
-def _league_rules(league):
+def _league_rules(league) -> LeagueRules:
     """The [league] section of the league's edition."""
-    return league.rulebook.settings["league"]
+    return league.rulebook.settings.league
 
 
 def prize_table(league):
@@ -46,7 +47,7 @@ def prize_table(league):
         return []
     prizes = [
         Prize(place=PRIZE_PLACES[name], gold=gold, trophy=PRIZE_PLACES[name] == 1)
-        for name, gold in _league_rules(league)["prizes"].items()
+        for name, gold in _league_rules(league).prizes.items()
     ]
     return sorted(prizes, key=lambda prize: prize.place)
 
@@ -54,7 +55,7 @@ def prize_table(league):
 def trophy_rerolls(league):
     """The extra team re-rolls the League Trophy's holder takes into each game (the league's edition's;
     0 outside Blood Bowl)."""
-    return _league_rules(league)["trophy_extra_rerolls"] if league.is_blood_bowl else 0
+    return _league_rules(league).trophy_extra_rerolls if league.is_blood_bowl else 0
 
 
 def trophy_holder(league):
@@ -123,7 +124,7 @@ def award_prizes(*, season, by):
     """
     require_commissioner(by, season.league)
     prizes = prize_table(season.league)
-    awarded = []
+    awarded: list[SeasonPrize] = []
     with transaction.atomic():
         if not prizes or season.prizes.exists():
             return awarded

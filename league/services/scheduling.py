@@ -104,7 +104,7 @@ def schedule_swiss_round(*, season, by, date=None):
         raise ValidationError(_("Every league fixture needs a confirmed result before the next Swiss round."))
     played = {frozenset((fixture.home_id, fixture.away_id)) for fixture in league_fixtures}
     ranking = [row.entry for row in season_standings(season)]
-    rounds_with_fixture = {}
+    rounds_with_fixture: dict[int, set[int]] = {}
     for fixture in league_fixtures:
         rounds_with_fixture.setdefault(fixture.round_id, set()).update((fixture.home_id, fixture.away_id))
     byes = {entry for teams in rounds_with_fixture.values() for entry in entries if entry not in teams}

@@ -116,7 +116,7 @@ def kickoff_result(match, drive):
     """{"bribes": {side: n}, "rerolls": {side: n}} given by the kick-off event of `drive`."""
     edition = _edition(match)
     row = edition.table("kickoff").row(drive.kickoff_event) if drive.kickoff_event else {}
-    result = {"bribes": {}, "rerolls": {}}
+    result: dict[str, dict[str, int]] = {"bribes": {}, "rerolls": {}}
     if "bribes" in row:
         result["bribes"] = dict.fromkeys(SIDES, row["bribes"])
     if "rerolls" in row:

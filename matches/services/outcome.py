@@ -12,12 +12,12 @@ from matches.models import SIDES, Event, other
 from matches.services import effects
 from rosters.models import Player
 from rulebook import formulas
-from rulebook.edition import get_edition
+from rulebook.edition import Edition, get_edition
 
 SPP_EVENTS = effects.SPP_EVENTS
 
 
-def match_edition(match):
+def match_edition(match) -> Edition:
     return get_edition(match.home_team.edition)
 
 
@@ -31,15 +31,15 @@ def final_score(match):
     touchdowns or score conceder_score."""
     score = {side: match.score(side) for side in SIDES}
     if match.conceded_by:
-        rules = match_edition(match).settings["concession"]
+        rules = match_edition(match).settings.concession
         conceder, winner = match.conceded_by, other(match.conceded_by)
-        if rules["conceder_touchdowns_to_opponent"]:
+        if rules.conceder_touchdowns_to_opponent:
             score[winner] += score[conceder]
             score[conceder] = 0
-        score[winner] += rules.get("opponent_awarded_touchdowns", 0)
-        score[winner] = max(score[winner], rules.get("winner_min_score", 0))
-        if "conceder_score" in rules:
-            score[conceder] = rules["conceder_score"]
+        score[winner] += rules.opponent_awarded_touchdowns or 0
+        score[winner] = max(score[winner], rules.winner_min_score or 0)
+        if rules.conceder_score is not None:
+            score[conceder] = rules.conceder_score
     return score
 
 
@@ -75,11 +75,11 @@ def spp_earned(match, match_events=None):
     keep their actions but earn 0 SPP unless the edition says they earn; so does every player of a team
     that concedes with penalties where the edition says it loses the game's SPP."""
     edition = match_edition(match)
-    earned = {side: {} for side in SIDES}
+    earned: dict[str, dict[str, dict[str, int]]] = {side: {} for side in SIDES}
     unpaid = set()
-    if not edition.settings["spp"]["mercenaries_earn"]:
+    if not edition.settings.spp.mercenaries_earn:
         unpaid |= {entry["key"] for side in SIDES for entry in match.mercenaries(side)}
-    if not edition.settings["spp"]["star_players_earn"]:
+    if not edition.settings.spp.star_players_earn:
         unpaid |= {entry["key"] for side in SIDES for entry in match.star_players(side)}
     unpaid_side = _unpaid_side(match, edition)
     voided = _voided_touchdowns_side(match, edition)
@@ -110,7 +110,7 @@ def team_spp(action, spp, *, team_rules, edition):
 def _unpaid_side(match, edition):
     """The side that concedes with penalties when it loses every SPP earned in the game (edition.toml
     [concession] conceder_loses_game_spp), else None."""
-    if edition.settings["concession"].get("conceder_loses_game_spp"):
+    if edition.settings.concession.conceder_loses_game_spp:
         return penalised_conceder(match)
     return None
 
@@ -118,7 +118,7 @@ def _unpaid_side(match, edition):
 def _voided_touchdowns_side(match, edition):
     """The conceding side when its scorers lose their touchdown SPP (edition.toml [concession]
     conceder_touchdown_spp = false), else None."""
-    if match.conceded_by and not edition.settings["concession"]["conceder_touchdown_spp"]:
+    if match.conceded_by and not edition.settings.concession.conceder_touchdown_spp:
         return match.conceded_by
     return None
 
@@ -152,7 +152,7 @@ def player_stats(match, outcome, *, match_events, by_key):
     for event in match_events:
         field = STAT_EVENTS.get(event.kind)
         stats = row(event.side, event.actor_key) if field else None
-        if stats is None:
+        if field is None or stats is None:
             continue
         setattr(stats, field, getattr(stats, field) + 1)
         if event.kind == Event.Kind.CASUALTY and event.outcome == KILLED:
@@ -188,7 +188,7 @@ def awarded_touchdowns(match):
     """{side: n}: touchdowns the concession awards to the winner, whose SPP it gives to players of
     its choice (edition.toml [concession] opponent_assigns_touchdown_spp); zero without a concession."""
     awarded = dict.fromkeys(SIDES, 0)
-    if match.conceded_by and match_edition(match).settings["concession"]["opponent_assigns_touchdown_spp"]:
+    if match.conceded_by and match_edition(match).settings.concession.opponent_assigns_touchdown_spp:
         winner = other(match.conceded_by)
         awarded[winner] = final_score(match)[winner] - match.score(winner)
     return awarded
@@ -196,7 +196,7 @@ def awarded_touchdowns(match):
 
 def injuries(match, match_events=None):
     """{side: {player key: [casualty result dicts]}} of the players of `side` who suffered casualties."""
-    hurt = {side: {} for side in SIDES}
+    hurt: dict[str, dict[str, list[dict]]] = {side: {} for side in SIDES}
     for event in match_events if match_events is not None else events(match):
         if event.kind == Event.Kind.CASUALTY and event.victim_key and "result" in event.rolls:
             hurt[other(event.side)].setdefault(event.victim_key, []).append(event.rolls["result"])
@@ -213,7 +213,7 @@ def mvp_candidates(match, side, *, hurt=None):
     team = match.team(side)
     candidates = [(f"p{p.pk}", str(p), p.number) for p in team.players.on_roster() if p.is_available]
     extra = match.journeymen(side)
-    if "mercenary" in match_edition(match).settings["mvp"]["exclude"]:
+    if "mercenary" in match_edition(match).settings.mvp.exclude:
         extra = match.plain_journeymen(side)
     candidates += [(j["key"], f"#{j['number']} {j['name']}", j["number"]) for j in extra]
     candidates = [c for c in candidates if c[0] not in dead]

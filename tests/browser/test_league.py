@@ -58,8 +58,10 @@ def open_league_and_season(page: Page, base_url):
     page.goto(f"{base_url}/leagues/")
     page.get_by_role("button", name="Create a league").click()
     page.get_by_label("Name").fill("Browser Bowl")
-    # The teams of this test are BB2020 teams: the league plays their edition (the newest is the default).
-    page.get_by_label("Game").select_option("bb2020")
+    # The teams of this test are BB2020 teams: the league plays their edition (the form proposes the
+    # newest).
+    page.get_by_label("Game").select_option("blood_bowl")
+    page.get_by_label("Edition").select_option("bb2020")
     page.get_by_role("button", name="Create the league").click()
     expect(page.get_by_text("The league Browser Bowl is ready.")).to_be_visible()
     page.get_by_role("button", name="New season").click()
@@ -184,7 +186,7 @@ def expect_standing(page: Page, team, *, position, points):
 def test_a_commissioner_runs_a_season_through_playoffs_to_its_prizes(new_context, base_url):
     from tests.league.factories import make_team
 
-    league_rules = get_edition("bb2020").settings["league"]
+    league_rules = get_edition("bb2020").settings.league
     UserFactory(username=COMMISSIONER, display_name="Carla")
     for username, team in TEAMS.items():
         make_team(coach=UserFactory(username=username, display_name=username.title()), name=team)
@@ -203,7 +205,7 @@ def test_a_commissioner_runs_a_season_through_playoffs_to_its_prizes(new_context
     fixture_url = submit_score(hilda, season_url, {reavers: 2, gouged: 1})
     confirm_result(otto, fixture_url)
     otto.get_by_role("link", name="Standings").click()
-    expect_standing(otto, reavers, position=1, points=league_rules["points"]["win"])
+    expect_standing(otto, reavers, position=1, points=league_rules.points.win)
 
     for scores, submitter, opponent in (
         ({reavers: 1, crusaders: 0}, gretl, hilda),
@@ -240,7 +242,7 @@ def test_a_commissioner_runs_a_season_through_playoffs_to_its_prizes(new_context
     expect_standing(carla, raiders, position=4, points=1)
 
     # A no-show: the preset docks the rulebook's penalty, shown as a marker and a reason.
-    penalty = league_rules["no_show_penalty"]
+    penalty = league_rules.no_show_penalty
     carla.goto(season_url)
     carla.get_by_role("button", name="Points adjustments").click()
     carla.get_by_label("Team").select_option(label=crusaders)
@@ -281,13 +283,13 @@ def test_a_commissioner_runs_a_season_through_playoffs_to_its_prizes(new_context
     carla.goto(season_url)
     carla.get_by_role("button", name="Finish the season").click()
     expect(carla.get_by_text("The season is finished; the prizes are in the treasuries.")).to_be_visible()
-    prizes = league_rules["prizes"]
+    prizes = league_rules.prizes
     prizes_won = carla.locator("#prizes").get_by_role("listitem")
     expect(prizes_won).to_have_text(
         [
-            f"1st: {reavers} won {gold_text(prizes['first'])} gp and the League Trophy.",
-            f"2nd: {gouged} won {gold_text(prizes['second'])} gp.",
-            f"3rd: {raiders} won {gold_text(prizes['third'])} gp.",
+            f"1st: {reavers} won {gold_text(prizes.first)} gp and the League Trophy.",
+            f"2nd: {gouged} won {gold_text(prizes.second)} gp.",
+            f"3rd: {raiders} won {gold_text(prizes.third)} gp.",
         ]
     )
     holder = f"League Trophy: held by {reavers}, champion of Spring."
@@ -298,4 +300,4 @@ def test_a_commissioner_runs_a_season_through_playoffs_to_its_prizes(new_context
 
     hilda.reload()
     expect(hilda.get_by_text("Holds the League Trophy of Browser Bowl.")).to_be_visible()
-    assert treasury(hilda) - treasury_before == prizes["first"]
+    assert treasury(hilda) - treasury_before == prizes.first

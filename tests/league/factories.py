@@ -6,7 +6,7 @@ services would after a team is accepted or a result confirmed.
 
 import itertools
 
-from league.models import Fixture, League, Result, Round, Season, SeasonEntry
+from league.models import Fixture, Game, League, Result, Round, Season, SeasonEntry
 from league.standings.store import rebuild_standings, recompute_standings
 from rosters.models import Team
 from tests.factories import UserFactory
@@ -14,12 +14,14 @@ from tests.factories import UserFactory
 _numbers = itertools.count(1)
 
 
-def make_league(*, commissioner=None, game="bb2020", public=True, **fields):
+def make_league(*, commissioner=None, game=Game.BLOOD_BOWL, edition="bb2020", public=True, **fields):
+    """A league of these tests: Blood Bowl in the 2020 rules unless it says (another game: edition="")."""
     number = next(_numbers)
     league = League.objects.create(
         name=fields.pop("name", f"League {number}"),
         slug=fields.pop("slug", f"league-{number}"),
         game=game,
+        edition=edition,
         public=public,
         tiebreakers=fields.pop("tiebreakers", ["td_difference", "coin_flip"]),
         **fields,
@@ -29,9 +31,10 @@ def make_league(*, commissioner=None, game="bb2020", public=True, **fields):
     return league
 
 
-def make_team(*, coach, name=None, status=Team.Status.READY, team_value=1000000, **fields):
+def make_team(*, coach, name=None, status=Team.Status.READY, team_value=1000000, edition="bb2020", **fields):
     return Team.objects.create(
         **fields,
+        edition=edition,
         roster="human",
         name=name or f"Team {next(_numbers)}",
         coach=coach,
@@ -43,7 +46,12 @@ def make_team(*, coach, name=None, status=Team.Status.READY, team_value=1000000,
 
 def make_entry(season, *, coach=None, name=None, status=SeasonEntry.Status.ACCEPTED, with_team=True):
     coach = coach or UserFactory()
-    team = make_team(coach=coach, name=name) if with_team and season.league.is_blood_bowl else None
+    league = season.league
+    team = (
+        make_team(coach=coach, name=name, edition=league.edition)
+        if with_team and league.is_blood_bowl
+        else None
+    )
     entry = SeasonEntry.objects.create(
         season=season,
         team=team,

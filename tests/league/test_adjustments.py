@@ -150,8 +150,8 @@ def test_only_a_commissioner_of_the_league_may_adjust(played, home, coach, commi
 
 
 def test_no_show_penalty_comes_from_the_rulebook_and_only_for_blood_bowl(league, commissioner):
-    assert no_show_penalty(league) == get_edition("bb2020").settings["league"]["no_show_penalty"] == 3
-    assert no_show_penalty(make_league(commissioner=commissioner, game="rugby")) is None
+    assert no_show_penalty(league) == get_edition("bb2020").settings.league.no_show_penalty == 3
+    assert no_show_penalty(make_league(commissioner=commissioner, game="rugby", edition="")) is None
 
 
 # --- the pages ---------------------------------------------------------------------------------------
@@ -273,7 +273,7 @@ def test_no_show_preset_docks_the_rulebook_penalty_in_one_click(client, played, 
 
 
 def test_no_show_preset_is_not_offered_outside_blood_bowl(client, commissioner):
-    league = make_league(commissioner=commissioner, game="rugby")
+    league = make_league(commissioner=commissioner, game="rugby", edition="")
     season, (entry, _other) = make_season(league, teams=2)
     client.force_login(commissioner)
     url = reverse("league:adjustments", args=[season.pk])

@@ -11,7 +11,7 @@ from league.demo import (
     create_demo_bb2025_league,
     create_demo_league,
 )
-from league.models import League, PointsAdjustment, Result, Season, SeasonPrize, StandingsRow
+from league.models import League, PointsAdjustment, Result, Season, SeasonEntry, SeasonPrize, StandingsRow
 from league.services.prizes import prize_table, trophy_holder
 from league.standings.read import season_standings
 from rosters.demo import create_demo_teams
@@ -100,6 +100,26 @@ def test_demo_league_adjustment_counts_in_the_running_season_standings(client, u
     assert reason in content
 
 
+def test_demo_data_is_of_the_editions_it_names(users):
+    """Every demo team and league is created with its edition (issue 21: nothing falls back to one):
+    the played teams and the Old World league are BB2020, the Badlands teams and league BB2025."""
+    create_demo_teams(users)
+    old_world = create_demo_league(users)
+    badlands = create_demo_bb2025_league(users)
+    assert (old_world.game, old_world.edition) == ("blood_bowl", "bb2020")
+    assert (badlands.game, badlands.edition) == ("blood_bowl", "bb2025")
+    editions = dict(Team.objects.values_list("name", "edition"))
+    played = ("Gouged Eye Grinders", "Grotty Gobbos", "Reikland Reavers", "Elfheim Eagles")
+    assert {editions[name] for name in played} == {"bb2020"}
+    assert editions["Ironjaw Brutes"] == "bb2025"
+    for league in (old_world, badlands):
+        entered = {
+            entry.team.edition
+            for entry in SeasonEntry.objects.filter(season__league=league, team__isnull=False)
+        }
+        assert entered == {league.edition}
+
+
 def test_demo_league_loaded_twice_changes_nothing(users):
     create_demo_teams(users)
     league = create_demo_league(users)
@@ -115,7 +135,7 @@ def test_demo_league_loaded_twice_changes_nothing(users):
 def test_demo_bb2025_league_schedules_its_four_teams_once_each_every_two_weeks(users):
     create_demo_teams(users)
     league = create_demo_bb2025_league(users)
-    assert (league.slug, league.edition) == (BB2025_SLUG, "bb2025")
+    assert (league.slug, league.game, league.edition) == (BB2025_SLUG, "blood_bowl", "bb2025")
     season = league.seasons.get(name=FINISHED_SEASON)
     assert season.entries.count() == 4
     # BB2025 [season]: each team meets each other once, a round every 2 weeks.

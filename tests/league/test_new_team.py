@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_visible_blood_bowl_league_is_named_with_its_edition():
-    make_league(name="Old Timers", slug="old-timers", game="bb2020")
+    make_league(name="Old Timers", slug="old-timers", edition="bb2020")
     league = league_for_new_team("old-timers", UserFactory())
     assert league == {
         "slug": "old-timers",

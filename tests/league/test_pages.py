@@ -238,7 +238,7 @@ def test_create_league_view_makes_the_user_commissioner(client, coach):
     league = League.objects.get(name="Lustria Cup")
     assert response.url == reverse("league:detail", args=[league.slug])
     assert league.is_commissioner(coach)
-    assert league.game == "hexfootball"
+    assert (league.game, league.edition) == ("hexfootball", "")
 
 
 def test_register_view_lists_only_ready_teams_of_the_coach(client, season, coach):

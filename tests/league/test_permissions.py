@@ -21,7 +21,7 @@ def _result(fixture, *, by, status=Result.Status.SUBMITTED):
 def _case_league_create(w):
     return (
         reverse("league:create"),
-        {"name": "Brand New", "game": "bb2020"},
+        {"name": "Brand New", "game": "blood_bowl", "edition": "bb2020"},
         lambda: League.objects.filter(name="Brand New").exists(),
     )
 
@@ -69,7 +69,7 @@ def _case_season_create(w):
 
 
 def _case_entries_add(w):
-    League.objects.filter(pk=w.league.pk).update(game="rugby")
+    League.objects.filter(pk=w.league.pk).update(game="rugby", edition="")
     return (
         reverse("league:entries", args=[w.season.pk]),
         {"name": "Mud Larks"},

@@ -47,7 +47,7 @@ def test_prize_table_gives_the_rulebook_prizes_and_the_trophy_to_the_champion(le
 
 
 def test_prize_table_is_empty_outside_blood_bowl(commissioner):
-    assert prizes.prize_table(make_league(commissioner=commissioner, game="rugby")) == []
+    assert prizes.prize_table(make_league(commissioner=commissioner, game="rugby", edition="")) == []
 
 
 def test_finishing_a_season_pays_the_top_three_of_the_final_table(season, table, commissioner):
@@ -184,7 +184,7 @@ def test_a_named_entry_wins_its_place_but_nothing_is_paid(season, commissioner):
 
 
 def test_a_season_outside_blood_bowl_gives_no_prize(commissioner):
-    league = make_league(commissioner=commissioner, game="rugby")
+    league = make_league(commissioner=commissioner, game="rugby", edition="")
     season, (home, away) = make_season(league, teams=2)
     play(season, home, away, 2, 0)
 
@@ -322,7 +322,7 @@ def test_finished_season_page_shows_who_won_what(client, season, table, commissi
 
 
 def test_season_page_outside_blood_bowl_shows_no_prizes(client, commissioner):
-    league = make_league(commissioner=commissioner, game="rugby")
+    league = make_league(commissioner=commissioner, game="rugby", edition="")
     season, _entries = make_season(league, teams=2)
     assert "Season prizes" not in client.get(reverse("league:season", args=[season.pk])).content.decode()
 

@@ -17,21 +17,23 @@ from tests.league.factories import make_entry, make_fixture, make_league, make_s
 
 pytestmark = pytest.mark.django_db
 
+BB2020 = {"game": "blood_bowl", "edition": "bb2020"}
+
 
 def test_create_league_uses_rulebook_settings_and_makes_the_creator_commissioner(commissioner):
-    league = league_services.create_league(name="Old World League", created_by=commissioner, game="bb2020")
+    league = league_services.create_league(**BB2020, name="Old World League", created_by=commissioner)
     assert league.slug == "old-world-league"
     assert league.is_commissioner(commissioner)
     assert (league.points_win, league.points_draw, league.points_loss) == (3, 1, 0)
     assert league.tiebreakers == ["touchdowns_scored", "casualties_inflicted", "coin_flip"]
     assert league.petty_cash_procedure == "2025"
-    assert league_services.create_league(name="Old World League", created_by=commissioner).slug == (
+    assert league_services.create_league(**BB2020, name="Old World League", created_by=commissioner).slug == (
         "old-world-league-2"
     )
 
 
 def test_create_league_avoids_slugs_that_are_url_words(commissioner):
-    assert league_services.create_league(name="New", created_by=commissioner).slug == "new-league"
+    assert league_services.create_league(**BB2020, name="New", created_by=commissioner).slug == "new-league"
 
 
 def test_update_league_settings_refuses_unknown_tiebreakers_and_non_commissioners(
@@ -92,7 +94,7 @@ def test_register_team_needs_a_ready_team_of_the_coach_and_membership_in_a_priva
 
 
 def test_named_entries_for_games_without_rosters(commissioner, coach):
-    league = make_league(commissioner=commissioner, game="rugby")
+    league = make_league(commissioner=commissioner, game="rugby", edition="")
     season = Season.objects.create(league=league, name="S1")
     mine = entry_services.register_named_entry(season=season, name="Mud Larks", user=coach)
     added = entry_services.register_named_entry(season=season, name="Hookers", user=commissioner)

@@ -7,7 +7,7 @@ from tests.factories import UserFactory
 
 def make_team(coach, *, name, roster="human", linemen=11, extras=(), rerolls=0, apothecary=False):
     """A ready team of `linemen` linemen plus `extras` positions, built through the roster services."""
-    team = rosters.create_team(coach=coach, roster=roster, name=name)
+    team = rosters.create_team(coach=coach, roster=roster, name=name, edition="bb2020")
     for index in range(linemen):
         rosters.hire_player(team=team, actor=coach, position="lineman", name=f"{name} L{index + 1}")
     for position in extras:

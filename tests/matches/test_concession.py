@@ -23,7 +23,7 @@ from web.matches.forms import PostmatchForm
 
 pytestmark = pytest.mark.django_db
 
-RULES = get_edition("bb2020").settings["concession"]
+RULES = get_edition("bb2020").settings.concession
 SKILLS = ("block", "dodge", "sure_hands", "tackle", "wrestle", "sprint")
 # Entered post-match dice for everything but the veterans.
 FACES = {"home": {"fans": [6], "mvp": [1], "mistake": [6]}, "away": {"fans": [2], "mistake": [6]}}
@@ -133,7 +133,7 @@ def test_veteran_roll_when_entered_leaves_only_on_the_edition_range(
     postmatch.roll_postmatch(match, dice=dice, user=home_coach, faces=_veteran_faces(rolls))
     postmatch.apply_postmatch(match, user=home_coach)
     veteran.refresh_from_db()
-    assert RULES["veteran_leaves_on"] == [1, 3]
+    assert RULES.veteran_leaves_on == (1, 3)
     assert veteran.status == (Player.Status.RETIRED if leaves else Player.Status.ACTIVE)
 
 
@@ -442,7 +442,7 @@ def test_detail_when_pre_match_offers_the_concession_with_the_declaration(client
     client.force_login(home_coach)
     html = client.get(reverse("matches:detail", args=[match.pk])).text
     assert 'name="without_penalty"' in html
-    assert f"no more than {RULES['free_at_or_below_players']} players" in html
+    assert f"no more than {RULES.free_at_or_below_players} players" in html
     assert get_edition("bb2020").text("concession.desc") in html
 
 

@@ -99,7 +99,10 @@ def test_demo_bb2025_league_plays_its_first_season_in_dugout_and_applies_every_m
     users, matches = bb2025_league
     *played, live = matches
     league = League.objects.get(slug=BB2025_SLUG)
-    assert league.edition == "bb2025"
+    assert (league.game, league.edition) == ("blood_bowl", "bb2025")
+    assert {match.home_team.edition for match in matches} | {
+        match.away_team.edition for match in matches
+    } == {"bb2025"}
     assert [match.status for match in played] == [Match.Status.APPLIED] * 6
     assert {match.fixture.season.name for match in played} == {FINISHED_SEASON}
     assert all(match.fixture.result.status == "confirmed" for match in played)

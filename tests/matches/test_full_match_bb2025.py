@@ -302,7 +302,7 @@ def test_report_when_a_bb2025_match_is_applied_names_its_mvp_and_stalling(humans
 def test_lasting_injury_when_bb2025_and_it_cannot_apply_becomes_a_missed_game(humans, orcs, home_coach):
     match, dice = _to_kick_off(humans, orcs, home_coach)
     victim = humans.players.order_by("number")[0]
-    lowest = match.edition.settings["characteristics"]["bounds"]["ma"][0]
+    lowest = match.edition.settings.characteristics.bounds.ma[0]
     Player.objects.filter(pk=victim.pk).update(ma=lowest)
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
     casualty(

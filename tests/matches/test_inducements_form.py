@@ -130,7 +130,7 @@ def test_inducements_post_when_a_checkbox_is_forged_to_two_buys_nothing(client, 
 
 def _team_of(coach, *, roster, name):
     """A ready team of 11 linemen of `roster` (their position's id ends in "lineman")."""
-    team = rosters.create_team(coach=coach, roster=roster, name=name)
+    team = rosters.create_team(coach=coach, roster=roster, name=name, edition="bb2020")
     lineman = next(position.id for position in team.rules.positions if position.id.endswith("lineman"))
     for index in range(11):
         rosters.hire_player(team=team, actor=coach, position=lineman, name=f"{name} L{index + 1}")

@@ -2,6 +2,7 @@
 the SPP of touchdowns awarded by a concession, wizards and (in)famous coaching staff as inducements."""
 
 import random
+from dataclasses import replace
 from html import escape
 
 import pytest
@@ -236,8 +237,9 @@ def test_concession_when_the_edition_voids_the_conceders_touchdown_spp(
     scorer = away_team.players.first()
     drives.add_event(match, user=home_coach, kind="touchdown", side="away", player=scorer)
     drives.concede(match, side="away", user=home_coach)
-    rules = get_edition(away_team.edition).settings["concession"]
-    monkeypatch.setitem(rules, "conceder_touchdown_spp", False)
+    edition = get_edition(away_team.edition)
+    rules = replace(edition.settings.concession, conceder_touchdown_spp=False)
+    monkeypatch.setattr(edition, "settings", replace(edition.settings, concession=rules))
     assert postmatch.spp_earned(match)["away"] == {}
 
 

@@ -442,7 +442,7 @@ def test_the_inducements_page_shows_the_bb2025_items_and_limits(client, humans, 
 
 
 def _bb2025_fixture(home_team, away_team):
-    league = make_league(commissioner=UserFactory(username="commish"), game="bb2025")
+    league = make_league(commissioner=UserFactory(username="commish"), edition="bb2025")
     season, _entries = make_season(league)
     entries = [
         SeasonEntry.objects.create(

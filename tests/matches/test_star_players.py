@@ -150,7 +150,7 @@ def test_touchdown_when_scored_by_a_star_scores_but_earns_no_spp_and_no_mvp(logg
     event = Event.objects.get(drive__match=starring, kind="touchdown")
     assert (event.player, event.journeyman, event.actor_key) == (None, CRUMBLEBERRY, CRUMBLEBERRY)
     assert postmatch.spp_earned(starring)["away"][CRUMBLEBERRY] == {"spp": 0, "touchdown": 1}
-    assert get_edition("bb2020").settings["spp"]["star_players_earn"] is False
+    assert get_edition("bb2020").settings.spp.star_players_earn is False
     candidates = dict(postmatch.mvp_candidates(starring, "away"))
     assert GRAK not in candidates
     assert CRUMBLEBERRY not in candidates
@@ -205,7 +205,7 @@ def test_casualty_when_a_star_suffers_one_logs_its_dice_under_its_name(logged_in
 
 
 def test_apothecary_when_the_victim_is_a_star_is_refused_and_nothing_changes(starring, away_coach):
-    assert "star_player" in get_edition("bb2020").settings["apothecary"]["not_for"]
+    assert "star_player" in get_edition("bb2020").settings.apothecary.not_for
     assert drives.has_apothecary(starring, "home")
     before = state(starring)
     with pytest.raises(ValidationError, match="The apothecary cannot treat this player."):

@@ -7,9 +7,12 @@ from rosters.models import LedgerEntry, Player, Team
 HUMAN_ELEVEN = ["lineman"] * 6 + ["blitzer"] * 2 + ["thrower", "catcher", "catcher"]
 
 
-def make_team(coach, *, roster="human", name="Reikland Reavers", positions=(), ready=False, **create):
-    """A team of `roster` with a player hired for each position id, marked ready if asked."""
-    team = services.create_team(coach=coach, roster=roster, name=name, **create)
+def make_team(
+    coach, *, edition="bb2020", roster="human", name="Reikland Reavers", positions=(), ready=False, **create
+):
+    """A team of `edition` (these tests' teams play the 2020 rules unless they say) and `roster` with a
+    player hired for each position id, marked ready if asked."""
+    team = services.create_team(coach=coach, roster=roster, name=name, edition=edition, **create)
     for position in positions:
         services.hire_player(team=team, actor=coach, position=position, name="")
     if ready:

@@ -4,10 +4,11 @@ keep their BB2020 numbers for a BB2020 team."""
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 
 from rosters import advancement, ledger, recovery, redraft, services
 from rosters.editions import newest_edition_id
-from rosters.models import LedgerEntry, Player
+from rosters.models import LedgerEntry, Player, Team
 from rosters.permissions import Editor
 from rulebook.edition import get_edition
 from tests.rosters.helpers import HUMAN_ELEVEN, bb2025_team, get_player, give_spp, make_team
@@ -40,8 +41,20 @@ def test_a_team_is_created_in_its_edition_with_that_editions_numbers(coach):
     assert team.ledger.get().details["edition"] == "bb2025"
 
 
-def test_a_team_without_an_edition_is_one_of_the_2020_rules(coach):
-    assert services.create_team(coach=coach, roster="human", name="Old").edition == "bb2020"
+def test_create_team_without_an_edition_fails(coach):
+    with pytest.raises(TypeError, match="edition"):
+        services.create_team(coach=coach, roster="human", name="Old")
+    with pytest.raises(ValidationError, match="Unknown edition"):
+        services.create_team(coach=coach, roster="human", name="Old", edition="")
+    assert not Team.objects.exists()
+
+
+def test_a_team_row_without_an_edition_is_refused_by_the_database(coach):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Team.objects.create(coach=coach, roster="human", name="Nowhere")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Team.objects.create(coach=coach, roster="human", name="Nowhere", edition="bb1987")
+    assert not Team.objects.exists()
 
 
 def test_unknown_edition_is_refused(coach):

@@ -21,7 +21,7 @@ def _add_directly(team, position, count):
 
 
 def test_create_team_starts_a_draft_with_the_starting_treasury(coach):
-    team = services.create_team(coach=coach, roster="orc", name="  Gouged Eye  ")
+    team = services.create_team(coach=coach, roster="orc", name="  Gouged Eye  ", edition="bb2020")
     assert team.name == "Gouged Eye"
     assert team.status == Team.Status.DRAFT
     assert team.treasury == 1_000_000
@@ -39,17 +39,19 @@ def test_create_team_starts_a_draft_with_the_starting_treasury(coach):
 )
 def test_create_team_refuses_when_a_rule_is_broken(coach, kwargs, message):
     with pytest.raises(ValidationError) as error:
-        services.create_team(coach=coach, **kwargs)
+        services.create_team(coach=coach, edition="bb2020", **kwargs)
     assert error.value.messages == [message]
     assert not Team.objects.exists()
 
 
 def test_create_team_keeps_the_chosen_special_rule_only_where_offered(coach):
     chosen = services.create_team(
-        coach=coach, roster="chaos_chosen", name="A", chosen_rule="favoured_of_nurgle"
+        coach=coach, roster="chaos_chosen", name="A", edition="bb2020", chosen_rule="favoured_of_nurgle"
     )
     assert chosen.has_rule("favoured_of_nurgle")
-    plain = services.create_team(coach=coach, roster="orc", name="B", chosen_rule="favoured_of_nurgle")
+    plain = services.create_team(
+        coach=coach, roster="orc", name="B", edition="bb2020", chosen_rule="favoured_of_nurgle"
+    )
     assert plain.chosen_rule == ""
 
 

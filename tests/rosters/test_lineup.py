@@ -30,7 +30,7 @@ def test_every_team_list_fills_to_a_legal_minimum(coach, edition, roster):
     }
     team = make_team(coach, roster=roster, edition=edition, **choices)
     hired = lineup.fill_to_minimum(team=team, actor=coach)
-    minimum = get_edition(edition).settings["min_players"]
+    minimum = get_edition(edition).settings.min_players
     assert len(hired) == minimum
     assert team.treasury >= 0
     assert not any(team.rules.position(p.position).big_guy for p in hired)

@@ -127,7 +127,7 @@ def test_anonymous_creation_goes_to_log_in_and_another_coach_creates_their_own(c
 
 
 def test_from_a_league_page_the_team_is_of_the_leagues_edition(client_of, coach):
-    make_league(name="Old Timers", slug="old-timers", game="bb2020")
+    make_league(name="Old Timers", slug="old-timers", edition="bb2020")
     html = client_of.get("/teams/new/?league=old-timers").content.decode()
     assert '<input type="hidden" name="edition" value="bb2020"' in html
     assert '<input type="hidden" name="league" value="old-timers">' in html
@@ -144,8 +144,17 @@ def test_from_a_league_page_the_team_is_of_the_leagues_edition(client_of, coach)
 
 @pytest.mark.parametrize("slug", ["nowhere", "hidden"])
 def test_an_unknown_or_private_league_changes_nothing(client_of, slug):
-    make_league(name="Hidden", slug="hidden", game="bb2020", public=False)
+    make_league(name="Hidden", slug="hidden", edition="bb2020", public=False)
     html = client_of.get(f"/teams/new/?league={slug}").content.decode()
     assert '<input type="hidden" name="edition" value="bb2025"' in html
     assert 'name="league"' not in html
     assert "Hidden" not in html
+
+
+@pytest.mark.parametrize("edition", [None, "", "bb1999"])
+def test_a_team_posted_without_a_known_edition_is_refused(client_of, edition):
+    """The page proposes the newest edition; a post must name one: nothing is drafted by default."""
+    data = {"roster": "orc", "name": "Nowhere", **({} if edition is None else {"edition": edition})}
+    response = client_of.post("/teams/new/", data)
+    assert response.status_code == 200
+    assert not Team.objects.filter(name="Nowhere").exists()

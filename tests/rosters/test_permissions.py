@@ -176,7 +176,7 @@ def test_creating_or_importing_needs_a_login(client, path):
 
 def test_any_coach_creates_teams_of_their_own(client, outsider):
     client.force_login(outsider)
-    client.post("/teams/new/", {"roster": "orc", "name": "Mine"})
+    client.post("/teams/new/", {"edition": "bb2025", "roster": "orc", "name": "Mine"})
     assert Team.objects.get().coach == outsider
 
 

@@ -19,7 +19,7 @@ def commissioner(db):
 
 
 def enter_in_a_league(team, commissioner, *, slug="old-world-cup"):
-    league = League.objects.create(name="Old World Cup", slug=slug)
+    league = League.objects.create(name="Old World Cup", slug=slug, game="blood_bowl", edition=team.edition)
     league.commissioners.add(commissioner)
     season = Season.objects.create(league=league, name="Season 1")
     SeasonEntry.objects.create(season=season, team=team, coach=team.coach)
@@ -56,7 +56,7 @@ def test_the_commissioner_opens_the_editor_pages(client, owner, commissioner, ur
 
 def test_a_commissioner_of_another_league_may_not_change_the_team(client, owner, commissioner):
     team = seasoned_team(owner)
-    other = League.objects.create(name="Elsewhere", slug="elsewhere")
+    other = League.objects.create(name="Elsewhere", slug="elsewhere", game="blood_bowl", edition=team.edition)
     other.commissioners.add(commissioner)
     assert editor_for(commissioner, team) is None
     client.force_login(commissioner)

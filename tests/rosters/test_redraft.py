@@ -33,7 +33,12 @@ ELEVEN = 680000  # HUMAN_ELEVEN at roster prices
 def play_a_season(team, *, results=((2, 1), (1, 1), (0, 2)), status=Season.Status.FINISHED, **league):
     """A league season of `team` against a named rival: confirmed results (ours, theirs) as home side."""
     commissioner = league.pop("commissioner", None)
-    league = League.objects.create(name="Old World Cup", slug=league.get("slug", "old-world-cup"))
+    league = League.objects.create(
+        name="Old World Cup",
+        slug=league.get("slug", "old-world-cup"),
+        game="blood_bowl",
+        edition=team.edition,
+    )
     if commissioner:
         league.commissioners.add(commissioner)
     season = Season.objects.create(league=league, name="Season 1", status=status)
@@ -353,7 +358,7 @@ def test_a_wrong_entered_die_is_refused_and_nothing_changes(team, record):
 
 
 def test_an_apothecary_is_refused_to_a_team_that_may_not_have_one(coach):
-    undead = services.create_team(coach=coach, roster="shambling_undead", name="Dead Again")
+    undead = services.create_team(coach=coach, roster="shambling_undead", name="Dead Again", edition="bb2020")
     for position in ["skeleton_lineman"] * 11:
         services.hire_player(team=undead, actor=coach, position=position, name="")
     services.mark_ready(team=undead, actor=coach)

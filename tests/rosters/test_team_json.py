@@ -98,6 +98,7 @@ def _broken(seasoned_team, change):
         (lambda d: d.update(format="other"), "This is not a Dugout team file"),
         (lambda d: d.update(roster="space_marines"), "Unknown team list “space_marines”."),
         (lambda d: d.update(edition="bb1987"), "Unknown edition “bb1987”."),
+        (lambda d: d.pop("edition"), "Unknown edition"),  # a file names its edition: there is no default
         (
             lambda d: d["players"][0].update(position="wizard", name="Hans"),
             "players[0] (#1 Hans): Unknown position “wizard” for the Human team list.",
@@ -155,7 +156,9 @@ def test_import_refuses_what_is_not_a_team():
 
 
 def test_a_team_with_a_special_rule_choice_keeps_it(coach):
-    team = services.create_team(coach=coach, roster="norse", name="Ulf", chosen_rule="favoured_of_khorne")
+    team = services.create_team(
+        coach=coach, roster="norse", name="Ulf", edition="bb2020", chosen_rule="favoured_of_khorne"
+    )
     data = _round_trip(team_json.export_team(team))
     assert team_json.validate(data)["team"]["chosen_rule"] == "favoured_of_khorne"
     data["chosen_rule"] = ""

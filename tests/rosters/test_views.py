@@ -72,7 +72,9 @@ def test_new_team_page_groups_team_lists_by_tier_in_the_active_language(client_o
 
 
 def test_new_team_creates_a_draft_and_opens_the_draft_page(client_of, coach):
-    response = client_of.post("/teams/new/", {"roster": "orc", "name": "Gouged Eye", "chosen_rule": ""})
+    response = client_of.post(
+        "/teams/new/", {"edition": "bb2025", "roster": "orc", "name": "Gouged Eye", "chosen_rule": ""}
+    )
     team = Team.objects.get(name="Gouged Eye")
     assert response.status_code == 302
     assert response.url == _url("manage", team)
@@ -80,11 +82,14 @@ def test_new_team_creates_a_draft_and_opens_the_draft_page(client_of, coach):
 
 
 def test_new_team_of_a_list_with_rule_options_needs_one(client_of):
-    response = client_of.post("/teams/new/", {"roster": "chaos_chosen", "name": "Spiky", "chosen_rule": ""})
+    response = client_of.post(
+        "/teams/new/", {"edition": "bb2025", "roster": "chaos_chosen", "name": "Spiky", "chosen_rule": ""}
+    )
     assert "This team list needs one of its special rules" in response.content.decode()
     assert not Team.objects.exists()
     client_of.post(
-        "/teams/new/", {"roster": "chaos_chosen", "name": "Spiky", "chosen_rule": "favoured_of_khorne"}
+        "/teams/new/",
+        {"edition": "bb2025", "roster": "chaos_chosen", "name": "Spiky", "chosen_rule": "favoured_of_khorne"},
     )
     assert Team.objects.get().chosen_rule == "favoured_of_khorne"
 

@@ -107,7 +107,7 @@ def test_petty_cash_the_underdog_gets_the_gap_plus_what_the_favourite_spent_and_
         underdog_treasury=120000,
         favourite_treasury=200000,
         favourite_spent=50000,
-        procedure=BB2025.settings["inducements"]["petty_cash_default"],
+        procedure=BB2025.settings.inducements.petty_cash_default,
         edition=BB2025,
     )
     assert cash == formulas.PettyCash(
@@ -146,9 +146,9 @@ def test_brawlin_brutes_swap_casualty_and_touchdown_spp():
 
 
 def test_draft_dedicated_fans_cheerleaders_and_tiers():
-    fans, staff = BB2025.settings["dedicated_fans"], BB2025.settings["staff"]
-    assert (fans["start"], fans["max_draft"], fans["cost"], fans["min"], fans["max"]) == (1, 3, 5000, 1, 7)
-    assert (staff["cheerleader"]["max"], staff["cheerleader"]["cost"]) == (6, 10000)
+    fans, staff = BB2025.settings.dedicated_fans, BB2025.settings.staff
+    assert (fans.start, fans.max_draft, fans.cost, fans.min, fans.max) == (1, 3, 5000, 1, 7)
+    assert (staff.cheerleader.max, staff.cheerleader.cost) == (6, 10000)
     assert {team.tier for team in BB2025.teams.values()} == {1, 2, 3, 4}
 
 

@@ -120,19 +120,19 @@ def test_spp_awards_match_naflm():
 
 
 def test_staff_and_fans_match_naflm():
-    staff = EDITION.settings["staff"]
+    staff = EDITION.settings.staff
     costs, settings = NAFLM_TABLES["costs"], NAFLM_TABLES["settings"]
-    assert staff["apothecary"]["cost"] == costs["cost_apothecary"]
-    assert staff["assistant_coach"]["cost"] == costs["cost_ass_coaches"]
-    assert staff["cheerleader"]["cost"] == costs["cost_cheerleaders"]
-    assert staff["assistant_coach"]["max"] == settings["max_ass_coaches"]
-    assert staff["cheerleader"]["max"] == settings["max_cheerleaders"]
-    fans = EDITION.settings["dedicated_fans"]
-    assert fans["cost"] == costs["cost_fan_factor"]
-    assert fans["max_draft"] == settings["initial_fan_factor"] + settings["max_ini_fan_factor"]
-    assert fans["max"] == settings["max_fan_factor"]
-    assert EDITION.settings["max_players"] == settings["max_team_players"]
-    assert EDITION.settings["max_rerolls"] == settings["max_rerolls"]
+    assert staff.apothecary.cost == costs["cost_apothecary"]
+    assert staff.assistant_coach.cost == costs["cost_ass_coaches"]
+    assert staff.cheerleader.cost == costs["cost_cheerleaders"]
+    assert staff.assistant_coach.max == settings["max_ass_coaches"]
+    assert staff.cheerleader.max == settings["max_cheerleaders"]
+    fans = EDITION.settings.dedicated_fans
+    assert fans.cost == costs["cost_fan_factor"]
+    assert fans.max_draft == settings["initial_fan_factor"] + settings["max_ini_fan_factor"]
+    assert fans.max == settings["max_fan_factor"]
+    assert EDITION.settings.max_players == settings["max_team_players"]
+    assert EDITION.settings.max_rerolls == settings["max_rerolls"]
 
 
 def test_expensive_mistakes_match_naflm():

@@ -345,7 +345,7 @@ def test_spp_awards(edition):
         "touchdown": 3,
         "mvp": 4,
     }
-    assert edition.settings["mvp"]["spp"] == 4
+    assert edition.settings.mvp.spp == 4
 
 
 def test_advancement_costs_six_levels_by_four_kinds(edition):
@@ -374,7 +374,7 @@ def test_advancement_costs_six_levels_by_four_kinds(edition):
         "super_star",
         "legend",
     ]
-    assert edition.settings["advancement"]["max_advancements"] == 6
+    assert edition.settings.advancement.max_advancements == 6
 
 
 def test_value_increases(edition):
@@ -587,11 +587,11 @@ def test_inducement_restrictions_and_special_prices(edition):
 
 
 def test_staff_costs_and_maxima(edition):
-    staff = edition.settings["staff"]
-    assert (staff["cheerleader"]["cost"], staff["cheerleader"]["max"]) == (10000, 12)
-    assert (staff["assistant_coach"]["cost"], staff["assistant_coach"]["max"]) == (10000, 6)
-    assert (staff["apothecary"]["cost"], staff["apothecary"]["max"]) == (50000, 1)
-    assert edition.settings["hiring"]["reroll_price_multiplier"] == 2
+    staff = edition.settings.staff
+    assert (staff.cheerleader.cost, staff.cheerleader.max) == (10000, 12)
+    assert (staff.assistant_coach.cost, staff.assistant_coach.max) == (10000, 6)
+    assert (staff.apothecary.cost, staff.apothecary.max) == (50000, 1)
+    assert edition.settings.hiring.reroll_price_multiplier == 2
 
 
 # --- structure of a game (seed 000) ---------------------------------------------------------------------
@@ -599,23 +599,19 @@ def test_staff_costs_and_maxima(edition):
 
 def test_game_structure_numbers(edition):
     settings = edition.settings
-    assert (settings["halves"], settings["turns_per_half"]) == (2, 8)
-    assert (settings["ko_recovery_dice"], settings["ko_recovery_target"]) == ("D6", 4)
-    set_up = settings["set_up"]
-    assert (set_up["max_on_pitch"], set_up["min_on_line_of_scrimmage"], set_up["max_per_wide_zone"]) == (
-        11,
-        3,
-        2,
-    )
-    assert set_up["all_on_line_at_or_below"] == 3
-    assert settings["kick_off"]["deviate"] == {"direction": "D8", "distance": "D6"}
-    assert settings["kick_off"]["event_dice"] == "2D6"
-    assert settings["structure"]["start_of_drive"] == ["set_up", "kick_off", "kick_off_event"]
-    assert settings["structure"]["end_of_drive"] == [
+    assert (settings.halves, settings.turns_per_half) == (2, 8)
+    assert (settings.ko_recovery_dice, settings.ko_recovery_target) == ("D6", 4)
+    set_up = settings.set_up
+    assert (set_up.max_on_pitch, set_up.min_on_line_of_scrimmage, set_up.max_per_wide_zone) == (11, 3, 2)
+    assert set_up.all_on_line_at_or_below == 3
+    assert (settings.kick_off.deviate.direction, settings.kick_off.deviate.distance) == ("D8", "D6")
+    assert settings.kick_off.event_dice == "2D6"
+    assert settings.structure.start_of_drive == ("set_up", "kick_off", "kick_off_event")
+    assert settings.structure.end_of_drive == (
         "secret_weapons",
         "end_of_drive_effects",
         "recover_knocked_out",
         "drive_ends",
-    ]
+    )
     assert edition.table("game_terms").row("scatter")["rolls"] == ["D8", "D8", "D8"]
     assert edition.table("game_terms").row("bounce")["rolls"] == ["D8"]

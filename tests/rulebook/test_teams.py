@@ -72,14 +72,14 @@ def test_team_can_field_eleven_players_within_the_starting_treasury(edition, tea
     """Buying the cheapest positions first (within their maxima and the roster's Big Guy limit), a legal
     team of 11 players fits in 1,000,000."""
     team = edition.teams[team_id]
-    budget = edition.settings["starting_treasury"]
+    budget = edition.settings.starting_treasury
     assert budget == 1000000
     players = big_guys = 0
     for position in sorted(team.positions, key=lambda position: position.cost):
         allowed = position.max
         if position.big_guy and team.max_big_guys is not None:
             allowed = min(allowed, team.max_big_guys - big_guys)
-        bought = min(allowed, edition.settings["min_players"] - players, budget // position.cost)
+        bought = min(allowed, edition.settings.min_players - players, budget // position.cost)
         players += bought
         big_guys += bought if position.big_guy else 0
         budget -= bought * position.cost
@@ -108,7 +108,8 @@ def test_team_skill_categories_are_valid_letters_in_order(edition, team_id):
 @pytest.mark.parametrize(("edition", "team_id"), TEAMS)
 def test_team_tier_and_big_guys(edition, team_id):
     team = edition.teams[team_id]
-    assert 1 <= team.tier <= edition.settings.get("tiers", {}).get("count", 3)
+    tiers = edition.settings.tiers
+    assert 1 <= team.tier <= (tiers.count if tiers else 3)
     big_guys = [position for position in team.positions if position.big_guy]
     if team.max_big_guys is not None:
         assert big_guys, "max_big_guys without any big guy"

@@ -2,7 +2,9 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from accounts import tokens
 from accounts.models import User
+from web.service_calls import ServiceForm
 
 
 class SignUpForm(UserCreationForm):
@@ -25,9 +27,13 @@ class ProfileForm(forms.ModelForm):
         fields = ("display_name", "email", "preferred_language")
 
 
-class ApiTokenForm(forms.Form):
+class ApiTokenForm(ServiceForm):
     name = forms.CharField(
         label=_("Token name"),
         max_length=60,
         help_text=_("What will use it, for example “League Discord bot”."),
     )
+
+    def save(self, *, user):
+        """(the token, its clear value shown once): accounts.tokens.create_token."""
+        return tokens.create_token(user=user, name=self.cleaned_data["name"])

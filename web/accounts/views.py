@@ -3,7 +3,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -97,15 +96,11 @@ def _tokens_context(request, token_form=None):
 def token_create(request):
     """A new personal API token; its clear value is shown once, on the profile page it redirects to."""
     form = ApiTokenForm(request.POST)
-    if form.is_valid():
-        try:
-            token, clear = tokens.create_token(user=request.user, name=form.cleaned_data["name"])
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            request.session[NEW_TOKEN_SESSION_KEY] = {"name": token.name, "value": clear}
-            messages.success(request, _("The token “%(name)s” was created.") % {"name": token.name})
-            return redirect("accounts:profile")
+    if form.submit(user=request.user):
+        token, clear = form.result
+        request.session[NEW_TOKEN_SESSION_KEY] = {"name": token.name, "value": clear}
+        messages.success(request, _("The token “%(name)s” was created.") % {"name": token.name})
+        return redirect("accounts:profile")
     context = {"form": ProfileForm(instance=request.user), **_tokens_context(request, form)}
     return render(request, "accounts/profile.html", context)
 

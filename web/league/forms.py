@@ -8,11 +8,10 @@ from django.utils.translation import gettext_lazy as _
 from league.models import (
     DAYS_BETWEEN_ROUNDS,
     TIEBREAKERS,
+    Game,
     League,
     Season,
     SeasonEntry,
-    game_choices,
-    newest_edition,
     optional_rule_ids,
     petty_cash_choices,
 )
@@ -21,16 +20,21 @@ from league.services import entries as entry_services
 from league.services import leagues as league_services
 from league.services import results as result_services
 from league.services import scheduling
+from rosters.editions import edition_choices, newest_edition_id
+from web.service_calls import ServiceForm, ServiceModelForm
 
 MAX_TIEBREAKERS = len(TIEBREAKERS)
 
 
-class LeagueCreateForm(forms.Form):
+class LeagueCreateForm(ServiceForm):
     name = forms.CharField(label=_("Name"), max_length=80)
-    game = forms.ChoiceField(
-        label=_("Game"),
-        choices=game_choices,
-        initial=newest_edition,
+    # The form proposes Blood Bowl in its newest edition; the league is created with what is chosen.
+    game = forms.ChoiceField(label=_("Game"), choices=Game.choices, initial=Game.BLOOD_BOWL)
+    edition = forms.ChoiceField(
+        label=_("Edition"),
+        choices=edition_choices,
+        initial=newest_edition_id,
+        required=False,  # another game plays none; Blood Bowl needs one (clean)
         help_text=_("For Blood Bowl, the edition of the rules the league plays; it cannot change later."),
     )
     description = forms.CharField(
@@ -38,11 +42,20 @@ class LeagueCreateForm(forms.Form):
     )
     public = forms.BooleanField(label=_("Public: anyone may see the league"), required=False, initial=True)
 
+    def clean(self):
+        cleaned = super().clean()
+        game = cleaned.get("game")
+        if game == Game.BLOOD_BOWL and not cleaned.get("edition"):
+            self.add_error("edition", self.fields["edition"].error_messages["required"])
+        elif game and game != Game.BLOOD_BOWL:
+            cleaned["edition"] = ""  # another game plays no edition: the one proposed is not kept
+        return cleaned
+
     def save(self, *, user):
         return league_services.create_league(created_by=user, **self.cleaned_data)
 
 
-class LeagueSettingsForm(forms.ModelForm):
+class LeagueSettingsForm(ServiceModelForm):
     """League settings; the ordered tie-breakers are one select per place (works without JavaScript)."""
 
     optional_rules = forms.MultipleChoiceField(
@@ -148,7 +161,7 @@ class SeasonForm(forms.Form):
         return league_services.create_season(league=league, by=user, **self.cleaned_data)
 
 
-class RegisterTeamForm(forms.Form):
+class RegisterTeamForm(ServiceForm):
     """A coach enters a ready team of the league's edition (Blood Bowl) or a team name (other games)."""
 
     team = forms.ModelChoiceField(label=_("Team"), queryset=None, required=False)
@@ -352,7 +365,7 @@ class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
-class PointsAdjustmentForm(forms.Form):
+class PointsAdjustmentForm(ServiceForm):
     """A commissioner docks or awards league points to a team of the season's table, with a reason.
     In a Blood Bowl league the "no_show" preset (a submit button named `preset`) docks the rulebook's
     no-show penalty, its reason "No-show" unless one is given."""

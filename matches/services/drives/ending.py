@@ -14,7 +14,7 @@ from matches.services.drives.shared import match_edition, open_drive, side_roll
 def next_turn(match, *, user):
     """Move the turn marker on. Side effects: match.turn."""
     require_status(match, Match.Status.IN_PROGRESS)
-    if match.turn < match_edition(match).settings["turns_per_half"]:
+    if match.turn < match_edition(match).settings.turns_per_half:
         match.turn += 1
         match.save()
 
@@ -39,7 +39,7 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
             match,
             dice,
             user,
-            settings["ko_recovery_dice"],
+            settings.ko_recovery_dice,
             "ko_recovery",
             given,
             side,
@@ -52,7 +52,7 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
                 "player": player.pk if player else None,
                 "journeyman": journeyman,
                 "roll": roll,
-                "recovered": roll["total"] >= settings["ko_recovery_target"],
+                "recovered": roll["total"] >= settings.ko_recovery_target,
             }
         )
     drive.ended_by = Drive.EndedBy.END_OF_HALF
@@ -65,7 +65,7 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
         rolls={"recoveries": recoveries},
         created_by=user,
     )
-    if drive.half >= settings["halves"]:
+    if drive.half >= settings.halves:
         match.status = Match.Status.POST_MATCH
     match.save()
     return recoveries

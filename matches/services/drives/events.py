@@ -33,9 +33,9 @@ def _apothecary_may_treat(match, side, journeyman):
     if journeyman in {star["key"] for star in match.star_players(side)}:
         kind = "star_player"
     else:
-        entry = next((j for j in match.journeymen(side) if j["key"] == journeyman), {})
+        entry: dict = next((j for j in match.journeymen(side) if j["key"] == journeyman), {})
         kind = "mercenary" if entry.get("mercenary") else "journeyman"
-    return kind not in match_edition(match).settings["apothecary"]["not_for"]
+    return kind not in match_edition(match).settings.apothecary.not_for
 
 
 def has_apothecary(match, side):

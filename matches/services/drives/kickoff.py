@@ -40,7 +40,7 @@ def start_drive(match, *, dice, user, faces=None):
         raise ValidationError(_("The current drive has not ended."))
     faces = faces or {}
     half, kicking = next_drive(match)
-    if half > match_edition(match).settings["halves"]:
+    if half > match_edition(match).settings.halves:
         raise ValidationError(_("The game is over."))
     kicking_team = match.team(kicking)
     table = match_edition(match).table("kickoff")
@@ -97,7 +97,7 @@ def _time_out_turn(match, row):
     turns (late in the half), else forward one; one counter stands for both markers here."""
     if match.turn in row["back_on_kicking_turns"]:
         return max(1, match.turn - 1)
-    return min(match_edition(match).settings["turns_per_half"], match.turn + 1)
+    return min(match_edition(match).settings.turns_per_half, match.turn + 1)
 
 
 def _kickoff_event_rolls(match, row, kicking, *, dice, user, faces):

@@ -1,12 +1,12 @@
 """What the drive modules share: the step name of their dice, the edition, the open drive, a roll."""
 
 from matches.services.common import record_side_roll
-from rulebook.edition import get_edition
+from rulebook.edition import Edition, get_edition
 
 STEP = "drive"
 
 
-def match_edition(match):
+def match_edition(match) -> Edition:
     return get_edition(match.home_team.edition)
 
 

@@ -18,18 +18,18 @@ def mvp_count(match, side):
     conceded with penalties; none for a conceder without the edition's conceder_mvp."""
     settings = match_edition(match).settings
     conceder = penalised_conceder(match)
-    if conceder == side and not settings["concession"]["conceder_mvp"]:
+    if conceder == side and not settings.concession.conceder_mvp:
         return 0
-    count = settings["mvp"]["count"]
+    count = settings.mvp.count
     if conceder is not None and conceder != side:
-        count += settings["mvp"].get("conceder_opponent_extra_mvps", 0)
+        count += settings.mvp.conceder_opponent_extra_mvps or 0
     return count
 
 
 def nominee_count(match):
     """How many players a coach nominates for the MVP (0: the edition picks among all eligible)."""
-    rules = match_edition(match).settings["mvp"]
-    return rules.get("nominees", 0) if rules["selection"] == "nominated_d6" else 0
+    rules = match_edition(match).settings.mvp
+    return (rules.nominees or 0) if rules.selection == "nominated_d6" else 0
 
 
 def check_nominees(match, side, keys, *, hurt):
@@ -55,7 +55,7 @@ def draw_nominees(match, side, *, dice, user, hurt):
     wanted = min(nominee_count(match), len(eligible))
     if wanted == len(eligible):
         return eligible
-    drawn = []
+    drawn: list[str] = []
     for _attempt in range(MAX_ROLLS * wanted):
         if len(drawn) == wanted:
             break
@@ -81,12 +81,12 @@ def roll_mvps(match, side, *, dice, user, faces, nominees, hurt):
     count = mvp_count(match, side)
     if not count:
         return []
-    rules = match_edition(match).settings["mvp"]
-    if rules["selection"] == "nominated_d6":
-        pool, notation = check_nominees(match, side, nominees, hurt=hurt), rules["nominee_dice"]
+    rules = match_edition(match).settings.mvp
+    if rules.selection == "nominated_d6":
+        pool, notation = check_nominees(match, side, nominees, hurt=hurt), rules.nominee_dice
     else:
         pool, notation = [key for key, _label in mvp_candidates(match, side, hurt=hurt)], "D16"
-    picked = []
+    picked: list[dict] = []
     for index in range(min(count, len(pool))):
         given = faces[index] if index < len(faces) else None
         picked.append(_roll_one(match, side, dice, user, notation, given, pool, picked))

@@ -69,7 +69,7 @@ def plan(match, side, *, team=None, players=None, match_events=None):
     conceded = penalised_conceder(match) == side
     if "fans" in record:
         if conceded:
-            low = edition.settings["dedicated_fans"]["min"]
+            low = edition.settings.dedicated_fans.min
             team.dedicated_fans = max(low, team.dedicated_fans - record["fans"]["total"])
         else:
             team.dedicated_fans = formulas.dedicated_fans_after(

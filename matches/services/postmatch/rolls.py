@@ -113,7 +113,7 @@ def roll_postmatch(
             record["awarded"] = _check_awarded(match, side, awarded.get(side, []), counts[side], hurt)
         outcome = result(match, side)
         if conceder == side:
-            dice_name = edition.settings["concession"]["conceder_dedicated_fans_loss"]
+            dice_name = edition.settings.concession.conceder_dedicated_fans_loss
             record["fans"] = _roll(
                 match, dice, user, dice_name, "conceder_fans_loss", given.get("fans"), side
             )
@@ -160,7 +160,7 @@ def veterans(match, side, *, hurt=None):
     in this match, with at least the edition's veteran_min_advancements advancements (one query)."""
     hurt = injuries(match) if hurt is None else hurt
     dead = {key for key, results in hurt[side].items() if any(r["dead"] for r in results)}
-    minimum = match_edition(match).settings["concession"]["veteran_min_advancements"]
+    minimum = match_edition(match).settings.concession.veteran_min_advancements
     return [
         player
         for player in match.team(side).players.on_roster()
@@ -170,14 +170,14 @@ def veterans(match, side, *, hurt=None):
 
 def veteran_leaves(match, total):
     """True when a veteran's roll of `total` makes them quit (edition.toml [concession] veteran_leaves_on)."""
-    low, high = match_edition(match).settings["concession"]["veteran_leaves_on"]
+    low, high = match_edition(match).settings.concession.veteran_leaves_on
     return low <= total <= high
 
 
 def _roll_veterans(match, side, dice, user, faces, hurt):
     """[{"player": key, "name", "roll", "leaves"}] for each veteran of the conceding `side`; `faces`:
     {player key: [n]} of real dice (the others are rolled by Dugout)."""
-    notation = match_edition(match).settings["concession"]["veteran_dice"]
+    notation = match_edition(match).settings.concession.veteran_dice
     rolled = []
     for player in veterans(match, side, hurt=hurt):
         key = f"p{player.pk}"
@@ -207,9 +207,9 @@ def _check_hires(match, side, keys, hurt):
     if any(any(r["dead"] for r in hurt[side].get(key, [])) for key in keys):
         raise ValidationError(_("A dead journeyman cannot be hired."))
     team = match.team(side)
-    rules = get_edition(team.edition).settings["journeymen"]
+    rules = get_edition(team.edition).settings.journeymen
     permanent = team.players.on_roster().filter(journeyman=False).count()
-    if permanent + len(keys) > rules["hire_requires_fewer_than"]:
+    if permanent + len(keys) > rules.hire_requires_fewer_than:
         raise ValidationError(_("The team has no room for these journeymen."))
     return keys
 

@@ -51,7 +51,7 @@ def check_raised(match, side, choice, *, hurt):
     if position not in allowed:
         raise ValidationError(_("A raised player takes one of the team's Lineman positions."))
     team = match.team(side)
-    limit = match_edition(match).settings["journeymen"]["hire_requires_fewer_than"]
+    limit = match_edition(match).settings.journeymen.hire_requires_fewer_than
     if team.players.on_roster().filter(journeyman=False).count() >= limit:
         raise ValidationError(_("The team has no room for a raised player."))
     name = (choice.get("name") or "").strip() or victims[choice["victim"]]

@@ -26,7 +26,7 @@ def favourite_side(match):
 
 def _procedure(match):
     edition = match.edition
-    return next(p for p in edition.settings["petty_cash_procedure"] if p["id"] == match.petty_cash_procedure)
+    return next(p for p in edition.settings.petty_cash_procedure if p.id == match.petty_cash_procedure)
 
 
 def budget(match, side):
@@ -49,7 +49,7 @@ def budget(match, side):
     )
     if side == favourite and favourite_side(match) is not None:
         return {"petty_cash": 0, "treasury": cash.favourite_treasury}
-    if favourite_side(match) is None and not _procedure(match)["treasury_when_equal_ctv"]:
+    if favourite_side(match) is None and not _procedure(match).treasury_when_equal_ctv:
         return {"petty_cash": 0, "treasury": 0}
     if favourite_side(match) is None:
         return {"petty_cash": 0, "treasury": match.team(side).treasury}
@@ -67,14 +67,12 @@ def budget_terms(match, side):
     role = "equal" if favourite is None else ("favourite" if side == favourite else "underdog")
     ctvs = [base_ctv(match, each) for each in ("home", "away")]
     if role == "favourite":
-        allowed = rules["favourite_may_spend_treasury"]
+        allowed = rules.favourite_may_spend_treasury
     elif role == "underdog":
-        allowed = rules["underdog_may_add_treasury"]
+        allowed = rules.underdog_may_add_treasury
     else:
-        allowed = rules["treasury_when_equal_ctv"]
-    cap = (
-        rules["underdog_treasury_max"] if role == "underdog" and rules["underdog_treasury_max"] >= 0 else None
-    )
+        allowed = rules.treasury_when_equal_ctv
+    cap = rules.underdog_treasury_max if role == "underdog" and rules.underdog_treasury_max >= 0 else None
     return {
         "role": role,
         "roster_treasury": match.team(side).treasury,
@@ -82,7 +80,7 @@ def budget_terms(match, side):
         "treasury_allowed": bool(allowed) and cap != 0,
         "treasury_max": cap or None,
         "ctv_difference": abs(ctvs[0] - ctvs[1]),
-        "favourite_spend_added": bool(rules["favourite_spend_added_to_petty_cash"]),
+        "favourite_spend_added": bool(rules.favourite_spend_added_to_petty_cash),
     }
 
 
@@ -91,7 +89,7 @@ def may_buy_now(match, side):
     if match.side_value("inducements_done", side):
         return False
     favourite = favourite_side(match)
-    if favourite and "favourite" in _procedure(match)["order"] and side != favourite:
+    if favourite and "favourite" in _procedure(match).order and side != favourite:
         return match.side_value("inducements_done", favourite)
     return True
 

@@ -17,9 +17,9 @@ def available_players(team):
 
 
 def journeymen_needed(team, players=None):
-    rules = get_edition(team.edition).settings["journeymen"]
+    rules = get_edition(team.edition).settings.journeymen
     players = available_players(team) if players is None else players
-    return max(0, rules["fill_to"] - len(players))
+    return max(0, rules.fill_to - len(players))
 
 
 def journeyman_positions(team):
@@ -28,15 +28,15 @@ def journeyman_positions(team):
     ids = team.rules.extra.get("journeyman_positions") or [team.rules.lineman.id]
     positions = [team.rules.position(position_id) for position_id in ids]
     # BB2025: only a Lineman position of QTY 0-16 supplies journeymen (edition.toml [journeymen]).
-    required = get_edition(team.edition).settings["journeymen"].get("position_requires_max")
+    required = get_edition(team.edition).settings.journeymen.position_requires_max
     return [position for position in positions if not required or position.max >= required] or positions
 
 
 def journeyman_cost(team, position):
     """What one journeyman adds to CTV: its position's roster cost, or nothing where the edition counts
     a Low Cost Linemen team's journeymen at 0 (BB2025 [team_value] ctv_free_linemen_journeymen)."""
-    settings = get_edition(team.edition).settings["team_value"]
-    if settings.get("ctv_free_linemen_journeymen") and team.has_rule(settings.get("ctv_free_linemen_rule")):
+    rules = get_edition(team.edition).settings.team_value
+    if rules.ctv_free_linemen_journeymen and team.has_rule(rules.ctv_free_linemen_rule):
         return 0
     return position.cost
 
@@ -95,7 +95,7 @@ def take_journeymen(match, *, user, positions=None):
         available = [p for p in roster if p.is_available]
         chosen = _chosen_positions(team, positions.get(side), journeymen_needed(team, available))
         taken = list(roster)
-        journeymen = []
+        journeymen: list[dict] = []
         for index, position_id in enumerate(chosen, start=1):
             number = next_free_number(team, taken + [Numbered(j["number"]) for j in journeymen])
             journeymen.append(

@@ -56,7 +56,7 @@ def mercenary_offer(match, side):
     ]
     return {
         "inducement": inducement,
-        "room": max(0, edition.settings["max_players"] - len(fielded)) if limits else None,
+        "room": max(0, edition.settings.max_players - len(fielded)) if limits else None,
         "big_guy_room": max(0, max_big_guys - big_guys) if limits and max_big_guys is not None else None,
         "skill_surcharge": rules["skill_surcharge"],
         "skill_max": rules["skill_max"],

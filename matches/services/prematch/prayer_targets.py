@@ -102,7 +102,7 @@ def _pick_at_random(match, side, prayer, candidates, count, *, dice, user, faces
         raise ValidationError(
             _("Enter one %(dice)s per player to name (%(count)d).") % {"dice": notation, "count": count}
         )
-    picked = []
+    picked: list[dict] = []
     for _attempt in range(100 * count):
         if len(picked) == count:
             break

@@ -55,7 +55,7 @@ def roll_prayers(match, *, dice, user, faces=None, side=None):
         raise ValidationError(_("This team has no prayers to roll."))
     side = side or next(iter(waiting), None)
     count = waiting.get(side, 0)
-    results = []
+    results: list[dict] = []
     if side:
         table = match.edition.table("prayers_to_nuffle")
         team = match.team(side)
@@ -109,7 +109,7 @@ def match_players(match, side):
         }
         for player in available_players(team)
     ]
-    journeyman_skills = match.edition.settings["journeymen"]["skills"]
+    journeyman_skills = match.edition.settings.journeymen.skills
     for entry in match.journeymen(side):
         position = team.rules.position(entry["position"])
         skills = entry.get("skills", []) if entry.get("mercenary") else journeyman_skills

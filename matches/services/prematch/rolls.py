@@ -44,7 +44,7 @@ def roll_fans(match, *, dice, user, faces=None):
         roll = record_roll(
             match,
             dice=dice,
-            notation=match.edition.settings["fan_factor"]["dice"],
+            notation=match.edition.settings.fan_factor.dice,
             purpose="fan_factor",
             step=STEP,
             user=user,

@@ -13,14 +13,14 @@ from rulebook.edition import get_edition
 def prayers_bought_as_inducement(match):
     """Whether the match's edition sells Prayers to Nuffle as an inducement (BB2025) instead of granting
     them for a CTV gap."""
-    return match.edition.settings["prayers"].get("source") == "inducement"
+    return match.edition.settings.prayers.source == "inducement"
 
 
 def prayers_bought(match, side):
     """How many Prayers to Nuffle `side` bought as inducements (0 where the edition grants them)."""
     if not prayers_bought_as_inducement(match):
         return 0
-    inducement = match.edition.settings["prayers"]["inducement"]
+    inducement = match.edition.settings.prayers.inducement
     return sum(item["count"] for item in match.side_value("inducements", side) if item["id"] == inducement)
 
 
@@ -33,8 +33,8 @@ def create_match(*, home_team, away_team, created_by, petty_cash_procedure=None,
     if home_team.edition != away_team.edition:
         raise ValidationError(_("Both teams must play the same edition of the rules."))
     edition = get_edition(home_team.edition)
-    procedure = petty_cash_procedure or edition.settings["inducements"]["petty_cash_default"]
-    if procedure not in {p["id"] for p in edition.settings["petty_cash_procedure"]}:
+    procedure = petty_cash_procedure or edition.settings.inducements.petty_cash_default
+    if procedure not in {p.id for p in edition.settings.petty_cash_procedure}:
         raise ValidationError(_("Unknown petty cash procedure."))
     unknown = set(optional_rules) - set(edition.optional_rules)
     if unknown:

@@ -40,7 +40,7 @@ def league_json(league):
         "slug": league.slug,
         "name": league.name,
         "game": league.game,
-        "edition": league.edition,
+        "edition": league.edition or None,  # null for another game than Blood Bowl
         "public": league.public,
         "points": {"win": league.points_win, "draw": league.points_draw, "loss": league.points_loss},
         "bonus_points": league.scoring()["bonus"],

@@ -13,6 +13,7 @@ SeasonStatus = Literal[tuple(models.Season.Status.values)]
 SeasonFormat = Literal[tuple(models.Season.Format.values)]
 Stage = Literal[tuple(models.Fixture.Stage.values)]
 ResultStatus = Literal[tuple(models.Result.Status.values)]
+GameId = Literal[tuple(models.Game.values)]
 
 
 class Error(Schema):
@@ -48,8 +49,10 @@ class BonusPoints(Schema):
 class League(Schema):
     slug: str
     name: str
-    game: str
-    edition: str | None
+    game: GameId
+    edition: str | None = Field(
+        description="The rulebook edition a Blood Bowl league plays; null for another game."
+    )
     public: bool
     points: Points
     bonus_points: BonusPoints | None

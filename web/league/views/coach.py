@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -14,7 +14,8 @@ from league.services import entries as entry_services
 from league.services import leagues as league_services
 from league.services import results as result_services
 from web.league.forms import CommentForm, JoinForm, RegisterTeamForm, ResultForm
-from web.league.views.common import _attempt, _back_to, _form_errors, _get_result, get_fixture, get_season
+from web.league.views.common import _back_to, _get_result, get_fixture, get_season
+from web.service_calls import attempt, show_errors
 
 
 @login_required
@@ -27,13 +28,14 @@ def join(request, code=None):
         return render(request, "league/join.html", {"form": form})
     invitation = Invitation.objects.select_related("league").filter(code=code).first()
     if request.method == "POST":
-        try:
-            league = league_services.join_league(code=code, user=request.user)
-        except ValidationError as error:
-            messages.error(request, error.messages[0])
+        joined = attempt(
+            request,
+            lambda: league_services.join_league(code=code, user=request.user),
+            lambda league: _("You joined %(league)s.") % {"league": league.name},
+        )
+        if not joined:
             return redirect("league:join")
-        messages.success(request, _("You joined %(league)s.") % {"league": league.name})
-        return redirect("league:detail", slug=league.slug)
+        return redirect("league:detail", slug=joined.value.slug)
     usable = invitation is not None and invitation.is_usable()
     return render(
         request, "league/join_confirm.html", {"invitation": invitation if usable else None, "code": code}
@@ -44,14 +46,9 @@ def join(request, code=None):
 def register(request, pk):
     season = get_season(request, pk)
     form = RegisterTeamForm(request.POST or None, season=season, user=request.user)
-    if request.method == "POST" and form.is_valid():
-        try:
-            form.save()
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _entered_message(season, request.user))
-            return redirect("league:season", pk=season.pk)
+    if request.method == "POST" and form.submit():
+        messages.success(request, _entered_message(season, request.user))
+        return redirect("league:season", pk=season.pk)
     return render(request, "league/register.html", {"league": season.league, "season": season, "form": form})
 
 
@@ -66,7 +63,7 @@ def _entered_message(season, user):
 @require_POST
 def entry_withdraw(request, pk):
     entry = get_object_or_404(SeasonEntry.objects.select_related("season__league", "team"), pk=pk)
-    _attempt(
+    attempt(
         request,
         lambda: entry_services.withdraw_entry(entry=entry, by=request.user),
         _("%(name)s was withdrawn.") % {"name": entry.display_name},
@@ -82,7 +79,7 @@ def result_submit(request, pk):
     fixture = get_fixture(request, pk)
     form = ResultForm(request.POST, fixture=fixture)
     if form.is_valid():
-        _attempt(
+        attempt(
             request,
             lambda: form.submit(user=request.user),
             _("The result was submitted; it counts once the opponent confirms it."),
@@ -90,7 +87,7 @@ def result_submit(request, pk):
     else:
         if fixture.side_of(request.user) is None:
             raise PermissionDenied
-        _form_errors(request, form)
+        show_errors(request, form)
     return _back_to(fixture)
 
 
@@ -116,7 +113,7 @@ def result_confirm(request, pk):
     """The opponent confirms; the service applies a recorded match to both teams in the same write."""
     fixture = get_fixture(request, pk)
     result = _get_result(fixture)
-    _attempt(
+    attempt(
         request,
         lambda: result_services.confirm_result(result=result, by=request.user),
         _confirmed_message,
@@ -131,7 +128,7 @@ def result_dispute(request, pk):
     result = _get_result(fixture)
     form = CommentForm(request.POST)
     comment = form.cleaned_data["comment"] if form.is_valid() else ""
-    _attempt(
+    attempt(
         request,
         lambda: result_services.dispute_result(result=result, by=request.user, comment=comment),
         _("The result is disputed; a commissioner will decide."),

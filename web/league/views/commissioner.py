@@ -4,7 +4,7 @@ remove results (scheduling fixtures is web.league.views.scheduling)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -32,28 +32,23 @@ from web.league.forms import (
     SeasonStatusForm,
 )
 from web.league.views.common import (
-    _attempt,
     _back_to,
-    _form_errors,
     _get_result,
     _page,
     get_fixture,
     get_league_for_commissioner,
     get_season_for_commissioner,
 )
+from web.service_calls import attempt, show_errors
 
 
 @login_required
 def league_create(request):
     form = LeagueCreateForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            league = form.save(user=request.user)
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _("The league %(name)s is ready.") % {"name": league.name})
-            return redirect("league:detail", slug=league.slug)
+    if request.method == "POST" and form.submit(user=request.user):
+        league = form.result
+        messages.success(request, _("The league %(name)s is ready.") % {"name": league.name})
+        return redirect("league:detail", slug=league.slug)
     return render(request, "league/league_create.html", {"form": form})
 
 
@@ -61,14 +56,9 @@ def league_create(request):
 def league_settings(request, slug):
     league = get_league_for_commissioner(request, slug)
     form = LeagueSettingsForm(request.POST or None, instance=league, by=request.user)
-    if request.method == "POST" and form.is_valid():
-        try:
-            form.save()
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _("The league settings were saved."))
-            return redirect("league:settings", slug=league.slug)
+    if request.method == "POST" and form.submit():
+        messages.success(request, _("The league settings were saved."))
+        return redirect("league:settings", slug=league.slug)
     return render(request, "league/league_settings.html", {"league": league, "form": form})
 
 
@@ -114,7 +104,7 @@ def entries(request, pk):
     form = NamedEntryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         name = form.cleaned_data["name"]
-        if _attempt(
+        if attempt(
             request,
             lambda: entry_services.register_named_entry(season=season, name=name, user=request.user),
             _("%(name)s was added.") % {"name": name},
@@ -136,7 +126,7 @@ def entries(request, pk):
 @require_POST
 def entry_accept(request, pk):
     entry = get_object_or_404(SeasonEntry.objects.select_related("season__league", "team"), pk=pk)
-    _attempt(
+    attempt(
         request,
         lambda: entry_services.accept_entry(entry=entry, by=request.user),
         _("%(name)s is in.") % {"name": entry.display_name},
@@ -153,14 +143,9 @@ def adjustments(request, pk):
     season = get_season_for_commissioner(request, pk)
     initial = {"entry": request.GET.get("entry")}
     form = PointsAdjustmentForm(request.POST or None, season=season, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            adjustment = form.save(by=request.user)
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _adjustment_message(adjustment))
-            return redirect("league:adjustments", pk=season.pk)
+    if request.method == "POST" and form.submit(by=request.user):
+        messages.success(request, _adjustment_message(form.result))
+        return redirect("league:adjustments", pk=season.pk)
     listed = (
         PointsAdjustment.objects.for_season(season)
         .select_related("entry__team", "created_by")
@@ -200,7 +185,7 @@ def adjustment_remove(request, pk):
     season = adjustment.entry.season
     if not season.league.is_visible_to(request.user):
         raise Http404
-    _attempt(
+    attempt(
         request,
         lambda: adjustment_services.remove_adjustment(adjustment=adjustment, by=request.user),
         _("The adjustment of %(name)s was removed.") % {"name": adjustment.entry.display_name},
@@ -220,7 +205,7 @@ def season_status(request, pk):
         messages.error(request, _("Unknown season status."))
         return redirect("league:season", pk=season.pk)
     previous = season.status
-    _attempt(
+    attempt(
         request,
         lambda: season_services.move_season(season=season, by=request.user, **form.cleaned_data),
         lambda moved: _status_message(moved, previous),
@@ -264,7 +249,7 @@ def result_decide(request, pk):
         raise PermissionDenied
     if request.POST.get("action") == "confirm":
         result = _get_result(fixture)
-        _attempt(
+        attempt(
             request,
             lambda: result_services.decide_result(result=result, by=request.user),
             _("The result is confirmed."),
@@ -272,9 +257,9 @@ def result_decide(request, pk):
         return _back_to(fixture)
     form = ResultForm(request.POST, fixture=fixture)
     if form.is_valid():
-        _attempt(request, lambda: form.decide(user=request.user), _("The result is set and confirmed."))
+        attempt(request, lambda: form.decide(user=request.user), _("The result is set and confirmed."))
     else:
-        _form_errors(request, form)
+        show_errors(request, form)
     return _back_to(fixture)
 
 
@@ -285,7 +270,7 @@ def result_reopen(request, pk):
     result = _get_result(fixture)
     form = ReopenForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
-    _attempt(
+    attempt(
         request,
         lambda: result_services.reopen_result(result=result, by=request.user, reason=reason),
         _("The result is reopened and no longer counts."),
@@ -301,9 +286,9 @@ def fixture_reschedule(request, pk):
     if not form.is_valid():
         if not fixture.season.league.is_commissioner(request.user):
             raise PermissionDenied
-        _form_errors(request, form)
+        show_errors(request, form)
         return _back_to(fixture)
-    _attempt(
+    attempt(
         request,
         lambda: scheduling.reschedule_fixture(
             fixture=fixture, by=request.user, scheduled_at=form.cleaned_data["scheduled_at"]
@@ -318,7 +303,7 @@ def fixture_reschedule(request, pk):
 def fixture_delete(request, pk):
     fixture = get_fixture(request, pk)
     season_pk = fixture.season_id
-    if _attempt(
+    if attempt(
         request,
         lambda: scheduling.delete_fixture(fixture=fixture, by=request.user),
         _("The fixture was removed."),

@@ -2,8 +2,7 @@
 it; a change by someone who may not make it is a 403, raised here or by the services), pagination, and
 the messages a service call leaves."""
 
-from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404
@@ -77,25 +76,6 @@ def _round_links(numbers, current):
         *([None] if high < len(numbers) - 2 else []),
         numbers[-1],
     ]
-
-
-def _attempt(request, action, success):
-    """Run a service call; a ValidationError becomes an error message. `success` is the message, or a
-    function of what the call returned that gives it. Returns whether it worked."""
-    try:
-        outcome = action()
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-        return False
-    messages.success(request, success(outcome) if callable(success) else success)
-    return True
-
-
-def _form_errors(request, form):
-    for errors in form.errors.values():
-        for error in errors:
-            messages.error(request, error)
 
 
 def _back_to(fixture):

@@ -13,7 +13,8 @@ from league.services import scheduling
 from league.services.seasons import season_progress
 from web.league import page_sizes
 from web.league.forms import FixtureForm, NextPlayoffRoundForm, PlayoffForm, RoundRobinForm, SwissRoundForm
-from web.league.views.common import _attempt, _form_errors, get_season_for_commissioner
+from web.league.views.common import get_season_for_commissioner
+from web.service_calls import attempt, show_errors
 
 
 def _offers(season, progress, has_league_fixtures):
@@ -65,9 +66,9 @@ def _schedule_action(request, pk, form_class, action, success, **form_kwargs):
     season = get_season_for_commissioner(request, pk)
     form = form_class(request.POST, **({"season": season} if form_kwargs.get("with_season") else {}))
     if form.is_valid():
-        _attempt(request, lambda: action(season, form.cleaned_data), success)
+        attempt(request, lambda: action(season, form.cleaned_data), success)
     else:
-        _form_errors(request, form)
+        show_errors(request, form)
     return redirect("league:schedule", pk=season.pk)
 
 

@@ -9,6 +9,7 @@ from matches.models import SIDES, Event, Side, other
 from matches.services import drives
 from rulebook.edition import get_edition
 from web.matches.forms.fields import FacesField, set_dice
+from web.service_calls import ServiceForm
 
 
 class DriveStartForm(forms.Form):
@@ -52,7 +53,7 @@ def _resolve_choice(match, side, key):
     return None, key
 
 
-class QuickEventForm(forms.Form):
+class QuickEventForm(ServiceForm):
     """One kind of event of one team, with only the fields that kind needs (the one-tap buttons of the
     live match page). `save()` records it with drives.add_event."""
 
@@ -273,7 +274,7 @@ class ConcedeForm(forms.Form):
     def __init__(self, *args, match, **kwargs):
         super().__init__(*args, **kwargs)
         edition = get_edition(match.home_team.edition)
-        players = edition.settings["concession"]["free_at_or_below_players"]
+        players = edition.settings.concession.free_at_or_below_players
         field = self.fields["without_penalty"]
         field.label = _("We can set up no more than %(count)d players: concede without penalty") % {
             "count": players

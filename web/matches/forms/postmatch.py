@@ -21,10 +21,10 @@ class PostmatchForm(forms.Form):
         edition = match.edition
         hurt = postmatch.injuries(match)
         nominees = postmatch.mvp.nominee_count(match)
-        mvp_dice = edition.settings["mvp"]["nominee_dice"] if nominees else "D16"
+        mvp_dice = edition.settings.mvp.nominee_dice if nominees else "D16"
         for side in SIDES:
             label = str(match.team(side))
-            if edition.settings["winnings"].get("no_stalling_bonus"):
+            if edition.settings.winnings.no_stalling_bonus:
                 self.fields[f"{side}_stalled"] = forms.BooleanField(
                     label=_("%(team)s: a player was Stalling during the match") % {"team": label},
                     required=False,
@@ -47,7 +47,7 @@ class PostmatchForm(forms.Form):
             self.fields[f"{side}_mvp"] = FacesField(
                 label=_("%(team)s: MVP %(dice)s") % {"team": label, "dice": mvp_dice}, dice=mvp_dice
             )
-            if postmatch.mvp.mvp_count(match, side) > edition.settings["mvp"]["count"]:
+            if postmatch.mvp.mvp_count(match, side) > edition.settings.mvp.count:
                 self.fields[f"{side}_mvp_extra"] = FacesField(
                     label=_("%(team)s: second MVP %(dice)s") % {"team": label, "dice": mvp_dice},
                     dice=mvp_dice,
@@ -114,8 +114,8 @@ class PostmatchForm(forms.Form):
         side = postmatch.penalised_conceder(match)
         if side is None:
             return {}
-        rules = match.edition.settings["concession"]
-        low, high = rules["veteran_leaves_on"]
+        rules = match.edition.settings.concession
+        low, high = rules.veteran_leaves_on
         names = {}
         for player in postmatch.veterans(match, side):
             name = f"{side}_veteran_{player.pk}"
@@ -124,11 +124,11 @@ class PostmatchForm(forms.Form):
                 % {
                     "team": str(match.team(side)),
                     "player": str(player),
-                    "dice": rules["veteran_dice"],
+                    "dice": rules.veteran_dice,
                     "low": low,
                     "high": high,
                 },
-                dice=rules["veteran_dice"],
+                dice=rules.veteran_dice,
             )
             names[name] = (side, f"p{player.pk}")
         return names

@@ -58,7 +58,7 @@ class MatchForm(forms.Form):
             raise ValidationError(_("Both teams must play the same edition of the rules."))
         if home:
             edition = get_edition(home.edition)
-            procedures = {p["id"] for p in edition.settings["petty_cash_procedure"]}
+            procedures = {p.id for p in edition.settings.petty_cash_procedure}
             if data.get("petty_cash_procedure") and data["petty_cash_procedure"] not in procedures:
                 raise ValidationError(
                     _("%(edition)s has no such petty cash procedure.")
@@ -193,7 +193,7 @@ class InducementsForm(forms.Form):
     def _add_mercenary_fields(self, offer, edition):
         language = get_language()
         open_positions = [option for option in offer["positions"] if option["room"] != 0]
-        rows = offer["room"] if offer["room"] is not None else edition.settings["max_players"]
+        rows = offer["room"] if offer["room"] is not None else edition.settings.max_players
         if open_positions and all(option["room"] is not None for option in open_positions):
             rows = min(rows, sum(option["room"] for option in open_positions))
         if offer["inducement"].max is not None:

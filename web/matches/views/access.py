@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from matches.models import SIDES, Match
 from rulebook.edition import get_edition
 from web.rosters.permissions import is_commissioner_for
+from web.service_calls import show_errors
 
 
 def _is_commissioner(user, match):
@@ -62,21 +63,14 @@ def _done(request, match, message=None):
     return redirect("matches:detail", pk=match.pk)
 
 
-def _error_messages(request, error):
-    for message in getattr(error, "messages", [str(error)]):
-        messages.error(request, message)
-
-
-def _failed(request, match, error):
-    _error_messages(request, error)
+def _back(match):
     return redirect("matches:detail", pk=match.pk)
 
 
-def _form_errors(request, match, form):
-    for errors in form.errors.values():
-        for message in errors:
-            messages.error(request, message)
-    return redirect("matches:detail", pk=match.pk)
+def _refused(request, match, source):
+    """Back to the match page, saying why (a form's errors or a service's ValidationError)."""
+    show_errors(request, source)
+    return _back(match)
 
 
 def _texts(match):

@@ -2,14 +2,14 @@
 budget and why, what it may buy) and buying for both teams from it."""
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 
 from matches.models import SIDES
 from matches.services import prematch
 from rulebook.data import SkillRef
 from web.matches.forms import InducementsForm
-from web.matches.views.access import _done, _failed, _texts
+from web.matches.views.access import _back, _done, _texts
+from web.service_calls import attempt
 
 
 def shop_entry(match, side, edition, language, data=None):
@@ -88,8 +88,8 @@ def inducements_of_both(request, match):
             "mercenaries": form.mercenaries(),
             "side_bet": form.stake(),
         }
-    try:
-        prematch.buy_inducements_of_both(match, purchases=purchases, user=request.user)
-    except ValidationError as error:
-        return _failed(request, match, error)
+    if not attempt(
+        request, lambda: prematch.buy_inducements_of_both(match, purchases=purchases, user=request.user)
+    ):
+        return _back(match)
     return _done(request, match)

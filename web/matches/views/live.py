@@ -3,7 +3,6 @@ short forms, undo, next turn and conceding. htmx only swaps fragments: the score
 section; without JavaScript every form is a plain POST with redirect."""
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -19,15 +18,15 @@ from rulebook import formulas
 from rulebook.dice import Dice
 from web.matches.forms import ConcedeForm, DriveStartForm, EndDriveForm, QuickEventForm
 from web.matches.views.access import (
+    _back,
     _done,
-    _error_messages,
-    _failed,
-    _form_errors,
     _match,
+    _refused,
     _texts,
     recorder,
 )
 from web.matches.views.prematch import _prayer_label
+from web.service_calls import attempt, show_errors
 
 
 def _scoreboard(match):
@@ -86,7 +85,7 @@ def _live_context(match, context, *, quick_form=None):
         "detail_url": detail,
         "drive_form": DriveStartForm(),
         "end_form": EndDriveForm(match=match) if drive_open and quick_form is None else None,
-        "last_half": drive_open and context["drive"].half >= edition.settings["halves"],
+        "last_half": drive_open and context["drive"].half >= edition.settings.halves,
         "concede_form": ConcedeForm(match=match),
         "events": _latest_events(match),
     }
@@ -218,13 +217,11 @@ def scoreboard(request, pk):
 def drive_start(request, match):
     form = DriveStartForm(request.POST)
     if not form.is_valid():
-        return _form_errors(request, match, form)
+        return _refused(request, match, form)
     event = form.cleaned_data["event"]
     faces = {"kickoff": form.cleaned_data["kickoff"], "event": [[face] for face in event] if event else None}
-    try:
-        drives.start_drive(match, dice=Dice(), user=request.user, faces=faces)
-    except ValidationError as error:
-        return _failed(request, match, error)
+    if not attempt(request, lambda: drives.start_drive(match, dice=Dice(), user=request.user, faces=faces)):
+        return _back(match)
     return _done(request, match)
 
 
@@ -238,18 +235,10 @@ def event_add(request, match):
         messages.error(request, _("Choose an event and a team."))
         return _live_response(request, match)
     form = QuickEventForm(request.POST, match=match, kind=kind, side=side)
-    if form.is_valid():
-        try:
-            form.save(user=request.user, dice=Dice())
-        except ValidationError as error:
-            form.add_error(None, error)
-    if form.errors:
+    if not form.submit(user=request.user, dice=Dice()):
         if request.htmx:
             return _live_response(request, match, quick_form=form)
-        for name, errors in form.errors.items():
-            label = form.fields[name].label if name in form.fields else ""
-            for message in errors:
-                messages.error(request, f"{label}: {message}" if label else message)
+        show_errors(request, form)
         return redirect(_quick_url(match, kind, side))
     messages.success(request, _("Recorded: %(event)s.") % {"event": _quick_title(match, form)})
     return _live_response(request, match)
@@ -258,22 +247,16 @@ def event_add(request, match):
 @recorder
 @require_POST
 def event_undo(request, match):
-    try:
-        drives.undo_last_event(match, user=request.user)
-    except ValidationError as error:
-        _error_messages(request, error)
-        return _live_response(request, match)
-    messages.success(request, _("The last event was undone."))
+    attempt(
+        request, lambda: drives.undo_last_event(match, user=request.user), _("The last event was undone.")
+    )
     return _live_response(request, match)
 
 
 @recorder
 @require_POST
 def turn_next(request, match):
-    try:
-        drives.next_turn(match, user=request.user)
-    except ValidationError as error:
-        _error_messages(request, error)
+    attempt(request, lambda: drives.next_turn(match, user=request.user))
     return _live_response(request, match)
 
 
@@ -282,17 +265,18 @@ def turn_next(request, match):
 def drive_end(request, match):
     form = EndDriveForm(request.POST, match=match)
     if not form.is_valid():
-        return _form_errors(request, match, form)
-    try:
-        drives.end_drive(
+        return _refused(request, match, form)
+    if not attempt(
+        request,
+        lambda: drives.end_drive(
             match,
             user=request.user,
             knocked_out=form.knocked_out_list(),
             dice=Dice(),
             faces=form.faces_list(),
-        )
-    except ValidationError as error:
-        return _failed(request, match, error)
+        ),
+    ):
+        return _back(match)
     return _done(request, match)
 
 
@@ -301,14 +285,15 @@ def drive_end(request, match):
 def concede(request, match):
     form = ConcedeForm(request.POST, match=match)
     if not form.is_valid():
-        return _form_errors(request, match, form)
-    try:
-        drives.concede(
+        return _refused(request, match, form)
+    if not attempt(
+        request,
+        lambda: drives.concede(
             match,
             side=form.cleaned_data["side"],
             user=request.user,
             without_penalty=form.cleaned_data["without_penalty"],
-        )
-    except ValidationError as error:
-        return _failed(request, match, error)
+        ),
+    ):
+        return _back(match)
     return _done(request, match)

@@ -3,7 +3,7 @@ and sending a league match's result to its league."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -12,16 +12,15 @@ from matches.services import league as league_link
 from matches.services import postmatch
 from rulebook.dice import Dice
 from web.matches.forms import PostmatchForm
-from web.matches.views.access import _done, _failed, _form_errors, _match, may_undo_apply, recorder
+from web.matches.views.access import _back, _done, _match, _refused, may_undo_apply, recorder
+from web.service_calls import attempt
 
 
 @recorder
 @require_POST
 def submit_to_league(request, match):
-    try:
-        league_link.submit_to_league(match, user=request.user)
-    except ValidationError as error:
-        return _failed(request, match, error)
+    if not attempt(request, lambda: league_link.submit_to_league(match, user=request.user)):
+        return _back(match)
     return _done(request, match, _("The result was sent to the league. What happens next is shown below."))
 
 
@@ -30,9 +29,10 @@ def submit_to_league(request, match):
 def postmatch_roll(request, match):
     form = PostmatchForm(request.POST, match=match)
     if not form.is_valid():
-        return _form_errors(request, match, form)
-    try:
-        postmatch.roll_postmatch(
+        return _refused(request, match, form)
+    if not attempt(
+        request,
+        lambda: postmatch.roll_postmatch(
             match,
             dice=Dice(),
             user=request.user,
@@ -42,19 +42,17 @@ def postmatch_roll(request, match):
             nominees=form.nominees(),
             raised=form.raised(),
             stalled=form.stalled(),
-        )
-    except ValidationError as error:
-        return _failed(request, match, error)
+        ),
+    ):
+        return _back(match)
     return _done(request, match)
 
 
 @recorder
 @require_POST
 def postmatch_apply(request, match):
-    try:
-        postmatch.apply_postmatch(match, user=request.user)
-    except ValidationError as error:
-        return _failed(request, match, error)
+    if not attempt(request, lambda: postmatch.apply_postmatch(match, user=request.user)):
+        return _back(match)
     messages.success(request, _("The match was applied to both teams."))
     return redirect("matches:report", pk=match.pk)
 
@@ -65,8 +63,6 @@ def postmatch_undo(request, pk):
     match = _match(pk)
     if not may_undo_apply(request.user, match):
         raise PermissionDenied
-    try:
-        postmatch.undo_apply(match, user=request.user)
-    except ValidationError as error:
-        return _failed(request, match, error)
+    if not attempt(request, lambda: postmatch.undo_apply(match, user=request.user)):
+        return _back(match)
     return _done(request, match, _("The match was undone: both teams are back as they were."))

@@ -24,17 +24,17 @@ from web.matches.forms import (
     SidesDiceForm,
 )
 from web.matches.views.access import (
+    _back,
     _done,
-    _error_messages,
-    _failed,
-    _form_errors,
     _match,
+    _refused,
     _texts,
     may_record,
     recorder,
 )
 from web.matches.views.inducements_shop import BOTH, inducements_form, inducements_of_both, shop_entry
 from web.matches.views.prematch_rolls import prematch_results, step_message
+from web.service_calls import attempt
 
 
 @login_required
@@ -51,18 +51,19 @@ def match_create(request):
     if not form.is_valid():
         matches = Match.objects.for_user(request.user).select_related("home_team", "away_team")
         return render(request, "matches/list.html", {"matches": matches, "form": form}, status=400)
-    try:
-        match = prematch.create_match(
+    created = attempt(
+        request,
+        lambda: prematch.create_match(
             home_team=form.cleaned_data["home_team"],
             away_team=form.cleaned_data["away_team"],
             created_by=request.user,
             petty_cash_procedure=form.cleaned_data["petty_cash_procedure"],
             optional_rules=form.cleaned_data["optional_rules"],
-        )
-    except ValidationError as error:
-        _error_messages(request, error)
+        ),
+    )
+    if not created:
         return redirect("matches:list")
-    return redirect("matches:detail", pk=match.pk)
+    return redirect("matches:detail", pk=created.value.pk)
 
 
 @login_required
@@ -74,12 +75,12 @@ def match_from_fixture(request, fixture_pk):
     existing = Match.objects.filter(fixture=fixture).first()
     if existing:
         return redirect("matches:detail", pk=existing.pk)
-    try:
-        match = league_link.create_league_match(fixture=fixture, created_by=request.user)
-    except ValidationError as error:
-        _error_messages(request, error)
+    created = attempt(
+        request, lambda: league_link.create_league_match(fixture=fixture, created_by=request.user)
+    )
+    if not created:
         return redirect("league:fixture", pk=fixture.pk)
-    return redirect("matches:detail", pk=match.pk)
+    return redirect("matches:detail", pk=created.value.pk)
 
 
 def _prayer_label(match, edition, row, entry, language, names=None):
@@ -119,7 +120,7 @@ def _step_dice(match, edition, step):
 
 def _prayer_dice(edition, count):
     """The dice of `count` prayers rolled at once ("3D16"): one die per prayer."""
-    die = edition.settings["prayers"]["dice"]
+    die = edition.settings.prayers.dice
     return f"{count}{die}" if count > 1 else die
 
 
@@ -127,7 +128,7 @@ def _prematch_context(match, edition, language, *, user):
     step = prematch.next_step(match)
     key = STEP_KEYS[step]
     if step == "prayers" and prematch.prayers_bought_as_inducement(match):
-        key = f"inducement.{edition.settings['prayers']['inducement']}"  # no step of its own: an inducement
+        key = f"inducement.{edition.settings.prayers.inducement}"  # no step of its own: an inducement
     context = {
         "step": step,
         "step_name": edition.text(f"{key}.name", language),
@@ -135,7 +136,7 @@ def _prematch_context(match, edition, language, *, user):
         "steps": prematch.steps(match),
         "results": prematch_results(match, edition, language),
         "dice_form": DiceForm(dice=_step_dice(match, edition, step)),
-        "sides_form": SidesDiceForm(dice=edition.settings["fan_factor"]["dice"]),
+        "sides_form": SidesDiceForm(dice=edition.settings.fan_factor.dice),
         "kicking_form": KickingForm(),
         "concede_form": ConcedeForm(match=match),
     }
@@ -247,11 +248,9 @@ def prayer_targets(request, pk, side, prayer):
     edition, _language = _texts(match)
     form = _prayer_form(match, pending, edition, data=request.POST)
     if not form.is_valid():
-        return _form_errors(request, match, form)
-    try:
-        form.save(match=match, user=request.user, dice=Dice())
-    except ValidationError as error:
-        return _failed(request, match, error)
+        return _refused(request, match, form)
+    if not attempt(request, lambda: form.save(match=match, user=request.user, dice=Dice())):
+        return _back(match)
     return _done(request, match)
 
 
@@ -263,12 +262,12 @@ def prematch_step(request, match, step):
         if step == "fans":
             form = SidesDiceForm(request.POST)
             if not form.is_valid():
-                return _form_errors(request, match, form)
+                return _refused(request, match, form)
             prematch.roll_fans(match, dice=dice, user=request.user, faces=form.faces())
         elif step == "kicking":
             form = KickingForm(request.POST)
             if not form.is_valid():
-                return _form_errors(request, match, form)
+                return _refused(request, match, form)
             prematch.choose_kicking(
                 match,
                 user=request.user,
@@ -285,13 +284,13 @@ def prematch_step(request, match, step):
             if side not in (None, *SIDES):
                 raise PermissionDenied
             if not form.is_valid():
-                return _form_errors(request, match, form)
+                return _refused(request, match, form)
             faces = form.cleaned_data["faces"]
             prematch.roll_prayers(match, dice=dice, user=request.user, faces=faces, side=side)
         elif step in {"weather", "stadium", "match_ball"}:
             form = DiceForm(request.POST)
             if not form.is_valid():
-                return _form_errors(request, match, form)
+                return _refused(request, match, form)
             action = {
                 "weather": prematch.roll_weather,
                 "stadium": prematch.roll_stadium,
@@ -301,7 +300,7 @@ def prematch_step(request, match, step):
         else:
             raise PermissionDenied
     except ValidationError as error:
-        return _failed(request, match, error)
+        return _refused(request, match, error)
     edition, language = _texts(match)
     return _done(request, match, step_message(match, edition, language, step))
 
@@ -317,16 +316,17 @@ def inducements(request, match, side):
     edition, language = _texts(match)
     form = inducements_form(match, side, edition, language, request.POST)
     if not form.is_valid():
-        return _form_errors(request, match, form)
-    try:
-        prematch.buy_inducements(
+        return _refused(request, match, form)
+    if not attempt(
+        request,
+        lambda: prematch.buy_inducements(
             match,
             side=side,
             counts=form.counts(),
             user=request.user,
             mercenaries=form.mercenaries(),
             side_bet=form.stake(),
-        )
-    except ValidationError as error:
-        return _failed(request, match, error)
+        ),
+    ):
+        return _back(match)
     return _done(request, match)

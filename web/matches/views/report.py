@@ -89,7 +89,7 @@ def report(request, pk):
             for side in SIDES
         },
         "score": postmatch.final_score(match),
-        "no_stalling_bonus": bool(edition.settings["winnings"].get("no_stalling_bonus")),
+        "no_stalling_bonus": bool(edition.settings.winnings.no_stalling_bonus),
         "report_url": request.build_absolute_uri(reverse("matches:report", args=[match.pk])),
         **_scoreboard(match),
     }

@@ -52,7 +52,8 @@ class RandomSkillForm(AdvancementForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["category"].choices = [(c, _category_name(self.edition, c)) for c in self.categories()]
-        self.draws = self.edition.settings["advancement"].get("random_skill_rolls", 1)
+        rolls = self.edition.settings.advancement.random_skill_rolls
+        self.draws = 1 if rolls is None else rolls
         if self.draws < 2:
             del self.fields["third_die"], self.fields["fourth_die"]
         else:

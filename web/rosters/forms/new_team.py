@@ -45,7 +45,8 @@ _CHOICE_HELP = {
 
 
 def requested_edition(value):
-    """The edition id asked for, or the newest edition when none (or an unknown one) is asked for."""
+    """The edition id asked for, or the newest edition when none (or an unknown one) is asked for: the
+    edition the page proposes. A posted form must name its edition (NewTeamForm.edition is required)."""
     return value if value in available_editions() else newest_edition_id()
 
 
@@ -63,7 +64,9 @@ class EditionForm(forms.Form):
 
 
 class NewTeamForm(ServiceForm):
-    edition = forms.ChoiceField(widget=forms.HiddenInput, required=False)
+    # Required: a team posted without its edition (or with an unknown one) is refused, never drafted in
+    # the edition the page would propose.
+    edition = forms.ChoiceField(label=_("Edition"), widget=forms.HiddenInput)
     roster = forms.ChoiceField(label=_("Team list"))
     name = forms.CharField(label=_("Team name"), max_length=80)
     chosen_league = forms.ChoiceField(label=_("League"), required=False)
@@ -151,18 +154,22 @@ class NewTeamForm(ServiceForm):
 def draft_numbers(edition):
     """The numbers of a draft in `edition`, for the new-team page."""
     settings = edition.settings
-    staff = settings["staff"]
-    fans = settings["dedicated_fans"]
+    staff = settings.staff
+    fans = settings.dedicated_fans
     return {
         "edition_name": edition.text("edition.name", get_language()),
-        "starting_treasury": settings["starting_treasury"],
-        "min_players": settings["min_players"],
-        "max_players": settings["max_players"],
-        "max_rerolls": settings["max_rerolls"],
-        "fans_cost": fans["cost"],
-        "fans_max": fans["max_draft"],
+        "starting_treasury": settings.starting_treasury,
+        "min_players": settings.min_players,
+        "max_players": settings.max_players,
+        "max_rerolls": settings.max_rerolls,
+        "fans_cost": fans.cost,
+        "fans_max": fans.max_draft,
         "staff": [
-            {"name": edition.text(f"staff.{kind}.name", get_language()), **staff[kind]}
+            {
+                "name": edition.text(f"staff.{kind}.name", get_language()),
+                "cost": staff[kind].cost,
+                "max": staff[kind].max,
+            }
             for kind in ("assistant_coach", "cheerleader", "apothecary")
         ],
     }

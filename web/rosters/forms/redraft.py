@@ -29,14 +29,14 @@ class RedraftForm(TeamActionForm):
         self.dice = dice
         edition = get_edition(self.team.edition)
         settings, language = edition.settings, get_language()
-        staff = settings["staff"]
+        staff = settings.staff
         numbers = {
-            "rerolls": (edition.text("rerolls.name", language), settings["max_rerolls"]),
+            "rerolls": (edition.text("rerolls.name", language), settings.max_rerolls),
             "assistant_coaches": (
                 edition.text("staff.assistant_coach.name", language),
-                staff["assistant_coach"]["max"],
+                staff.assistant_coach.max,
             ),
-            "cheerleaders": (edition.text("staff.cheerleader.name", language), staff["cheerleader"]["max"]),
+            "cheerleaders": (edition.text("staff.cheerleader.name", language), staff.cheerleader.max),
         }
         for field, (label, maximum) in numbers.items():
             self.fields[field] = forms.IntegerField(
@@ -47,23 +47,23 @@ class RedraftForm(TeamActionForm):
         if not self.team.rules.apothecary:
             del self.fields["apothecary"]
         self.edition = edition
-        cap = redraft.rules(edition).get("optional_cap")
+        cap = redraft.rules(edition).optional_cap
         if self.editor.as_commissioner and cap:
             self.fields["capped"].label = _("Cap the budget at %(cap)s gp") % {"cap": f"{cap:,}"}
-            if redraft.rules(edition).get("cap_recommended"):
+            if redraft.rules(edition).cap_recommended:
                 self.fields["capped"].initial = True
                 self.fields["capped"].help_text = _("The rulebook recommends this cap.")
         else:
             del self.fields["capped"]
         if not redraft.fans_kept_free(edition):
-            fans = settings["dedicated_fans"]
+            fans = settings.dedicated_fans
             self.fields["dedicated_fans"] = forms.IntegerField(
                 label=edition.text("dedicated_fans.name", language),
-                min_value=fans["start"],
-                max_value=fans["max_draft"],
-                initial=fans["start"],
+                min_value=fans.start,
+                max_value=fans.max_draft,
+                initial=fans.start,
                 help_text=_("Bought again as at a first draft: %(cost)s gp each above %(start)d.")
-                % {"cost": f"{fans['cost']:,}", "start": fans["start"]},
+                % {"cost": f"{fans.cost:,}", "start": fans.start},
             )
         self.players = recovery.rehirable(self.team)
         self.seasons = seasons if seasons is not None else seasons_played(self.team, self.players)

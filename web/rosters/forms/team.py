@@ -108,9 +108,9 @@ class FansForm(TeamActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        rules = get_edition(self.team.edition).settings["dedicated_fans"]
+        rules = get_edition(self.team.edition).settings.dedicated_fans
         self.fields["dedicated_fans"].choices = [
-            (str(n), str(n)) for n in range(rules["start"], rules["max_draft"] + 1)
+            (str(n), str(n)) for n in range(rules.start, rules.max_draft + 1)
         ]
         self.fields["dedicated_fans"].initial = self.team.dedicated_fans
 

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404
 
 from rosters import display
+from web.service_calls import show_errors
 
 TEAMS_PER_PAGE = 50
 LEDGER_PREVIEW = 20
@@ -21,8 +22,7 @@ def submit(request, form, *, success=None, errors_as_messages=True):
         messages.success(request, success(form) if success else _latest_summary(form.team))
         return True
     if errors_as_messages:
-        for text in form.messages():
-            messages.error(request, text)
+        show_errors(request, form)
     return False
 
 

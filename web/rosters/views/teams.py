@@ -188,7 +188,7 @@ def _manage_context(team, editor):
         "staff": display.staff_rows(team),
         "problems": services.draft_problems(team, players) if team.is_draft else [],
         "reroll_price": services.reroll_price(team),
-        "max_rerolls": settings["max_rerolls"],
+        "max_rerolls": settings.max_rerolls,
         "fans_form": FansForm(team=team, editor=editor),
         "captain": _captain_context(team, editor),
         "undoable": undoable,
