@@ -270,6 +270,8 @@ class Event(models.Model):
         SENT_OFF = "sent_off", _("Sent off")
         KICK_OFF = "kick_off", _("Kick-off")
         END_OF_DRIVE_KO_RECOVERY = "end_of_drive_ko_recovery", _("KO recovery")
+        # The end of a half with nobody in the Knocked-out box: no KO recovery was rolled.
+        END_OF_HALF = "end_of_half", _("End of the half")
         SECRET_WEAPON_SENT_OFF = "secret_weapon_sent_off", _("Secret weapon sent off")
 
     class Cause(models.TextChoices):
@@ -300,6 +302,11 @@ class Event(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} ({self.side})"
+
+    @property
+    def names_a_team(self):
+        """Whether the event is one team's (the end of a half is both teams')."""
+        return self.kind != self.Kind.END_OF_HALF
 
     def outcome_label(self, language=None, *, edition=None):
         """The rulebook name of the result (kick-off event, casualty and lasting injury, arguing a

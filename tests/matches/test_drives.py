@@ -2,9 +2,11 @@ import random
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from matches.models import Event
 from matches.services import drives, prematch
+from matches.services.drives.shared import open_drive
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.matches.prayers import name_prayer_targets
@@ -122,3 +124,28 @@ def test_undo_last_event_when_a_kick_off_opened_the_second_half_restores_half_an
     drives.undo_last_event(match, user=home_coach)
     match.refresh_from_db()
     assert (match.half, match.turn) == (1, 8)
+
+
+def test_end_of_half_when_nobody_is_knocked_out_logs_no_ko_recovery(client, match, home_coach):
+    """Issue #26: the log said "KO recovery · <kicking team>" although nobody was knocked out."""
+    dice = _ready(match, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    assert drives.end_drive(match, user=home_coach) == []
+    last = Event.objects.filter(drive__match=match).last()
+    assert last.kind == Event.Kind.END_OF_HALF
+    assert not Event.objects.filter(drive__match=match, kind=Event.Kind.END_OF_DRIVE_KO_RECOVERY).exists()
+    report = client.get(reverse("matches:report", args=[match.pk])).content.decode()
+    assert "End of the half</li>" in " ".join(report.split()).replace(" </li>", "</li>")
+    assert "KO recovery" not in report
+    drives.undo_last_event(match, user=home_coach)  # the end of the half is undone like any event
+    assert open_drive(match) is not None
+
+
+def test_end_of_half_with_a_knocked_out_player_logs_their_ko_recovery(match, home_coach, home_team):
+    dice = _ready(match, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    player = home_team.players.first()
+    drives.end_drive(match, user=home_coach, knocked_out=[("home", player, "")], dice=dice, faces=[[5]])
+    last = Event.objects.filter(drive__match=match).last()
+    assert last.kind == Event.Kind.END_OF_DRIVE_KO_RECOVERY
+    assert last.rolls["recoveries"][0]["recovered"] is True

@@ -103,3 +103,14 @@ def test_postmatch_roll_when_posted_by_an_outsider_is_forbidden(client, played):
     match.refresh_from_db()
     assert not match.home_stalled
     assert not match.postmatch
+
+
+def test_postmatch_page_when_no_journeyman_played_asks_nothing_about_hiring_them(client, played, home_coach):
+    """Issue #26: "<team>: journeymen to hire:" stood there with nothing under it."""
+    match, _victim = played
+    assert not match.plain_journeymen("home")
+    assert not match.plain_journeymen("away")
+    client.force_login(home_coach)
+    page = client.get(reverse("matches:detail", args=[match.pk])).text
+    assert "journeymen to hire" not in page
+    assert 'name="home_hire"' not in page

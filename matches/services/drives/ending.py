@@ -25,7 +25,8 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
     player: `knocked_out` is a list of (side, player or None, journeyman key). After the last half the
     match goes to the post-match sequence.
 
-    Side effects: ends the drive, creates an end_of_drive_ko_recovery Event, logs rolls, status.
+    Side effects: ends the drive, creates an end_of_drive_ko_recovery Event (an end_of_half one when
+    nobody was knocked out: no KO recovery happened), logs rolls, status.
     """
     require_status(match, Match.Status.IN_PROGRESS)
     drive = open_drive(match)
@@ -61,8 +62,8 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
         drive=drive,
         turn=match.turn,
         side=drive.kicking,
-        kind=Event.Kind.END_OF_DRIVE_KO_RECOVERY,
-        rolls={"recoveries": recoveries},
+        kind=Event.Kind.END_OF_DRIVE_KO_RECOVERY if recoveries else Event.Kind.END_OF_HALF,
+        rolls={"recoveries": recoveries} if recoveries else {},
         created_by=user,
     )
     if drive.half >= settings.halves:

@@ -73,7 +73,11 @@ def add_event(
     drive = open_drive(match)
     if drive is None:
         raise ValidationError(_("Start a drive first."))
-    if kind not in Event.Kind.values or kind in {Event.Kind.KICK_OFF, Event.Kind.END_OF_DRIVE_KO_RECOVERY}:
+    if kind not in Event.Kind.values or kind in {
+        Event.Kind.KICK_OFF,
+        Event.Kind.END_OF_DRIVE_KO_RECOVERY,
+        Event.Kind.END_OF_HALF,
+    }:
         raise ValidationError(_("Unknown event."))
     if side not in SIDES:
         raise ValidationError(_("Choose a side."))
@@ -235,7 +239,7 @@ def undo_last_event(match, *, user):
         match.set_side_value("score", event.side, max(0, match.score(event.side) - 1))
         drive.ended_by, drive.scoring = "", ""
         drive.save()
-    if event.kind == Event.Kind.END_OF_DRIVE_KO_RECOVERY:
+    if event.kind in (Event.Kind.END_OF_DRIVE_KO_RECOVERY, Event.Kind.END_OF_HALF):
         drive.ended_by = ""
         drive.save()
         match.status = Match.Status.IN_PROGRESS

@@ -62,12 +62,14 @@ class PostmatchForm(forms.Form):
                     " Leave empty to let Dugout roll."
                 ),
             )
-            self.fields[f"{side}_hire"] = forms.MultipleChoiceField(
-                label=_("%(team)s: journeymen to hire") % {"team": label},
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-                choices=[(j["key"], f"#{j['number']} {j['name']}") for j in match.plain_journeymen(side)],
-            )
+            journeymen = match.plain_journeymen(side)
+            if journeymen:  # no question (and no empty list) for a team that played none
+                self.fields[f"{side}_hire"] = forms.MultipleChoiceField(
+                    label=_("%(team)s: journeymen to hire") % {"team": label},
+                    required=False,
+                    widget=forms.CheckboxSelectMultiple,
+                    choices=[(j["key"], f"#{j['number']} {j['name']}") for j in journeymen],
+                )
             self._add_raise_fields(match, side, hurt)
         self.veteran_fields = self._add_veteran_fields(match)
         self.awarded_fields = []
@@ -157,7 +159,7 @@ class PostmatchForm(forms.Form):
         return faces
 
     def hire(self):
-        return {side: self.cleaned_data[f"{side}_hire"] for side in SIDES}
+        return {side: self.cleaned_data.get(f"{side}_hire", []) for side in SIDES}
 
     def stalled(self):
         """{side: True/False} where the edition records stalling, else {}."""

@@ -168,7 +168,7 @@ def _latest_events(match, count=8):
     return [
         {
             "event": event,
-            "team": match.team(event.side),
+            "team": match.team(event.side) if event.names_a_team else "",
             "player": event.player or hired.get(event.journeyman, ""),
             "victim": _victim_name(match, event, hired),
             "outcome": event.outcome_label(language, edition=edition),

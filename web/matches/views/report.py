@@ -31,7 +31,7 @@ def report(request, pk):
             rows.append(
                 {
                     "event": event,
-                    "team": match.team(event.side),
+                    "team": match.team(event.side) if event.names_a_team else "",
                     "player": names.get(event.actor_key, ""),
                     "victim": victims.get(event.victim_key, ""),
                     "outcome": event.outcome_label(language, edition=edition),
