@@ -26,6 +26,21 @@ def commissions_team(user, team):
     return team.season_entries.filter(season__league__commissioners=user).exists()
 
 
+def decides(user, fixture):
+    """Whether `user` may settle `fixture`'s result as a commissioner: one of its league's who does not
+    play in it (a result needs the other side: the opponent, or another commissioner)."""
+    return fixture.side_of(user) is None and is_commissioner(user, fixture.season.league)
+
+
+def require_decider(user, fixture):
+    """Raise PermissionDenied unless `user` may settle `fixture`'s result (decides)."""
+    require_commissioner(user, fixture.season.league)
+    if fixture.side_of(user) is not None:
+        raise PermissionDenied(
+            _("You play in this game: your opponent, or another commissioner, confirms its result.")
+        )
+
+
 def require_commissioner(user, league):
     """Raise PermissionDenied unless `user` commissions `league`."""
     if not is_commissioner(user, league):

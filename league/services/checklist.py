@@ -60,13 +60,17 @@ def _commissioned(user):
     )
 
 
-def _latest_seasons(leagues):
+def _latest_seasons(leagues, user):
     ids = [league.latest_season for league in leagues if league.latest_season]
+    # A disputed game the commissioner plays is another commissioner's to decide.
+    disputed = Result.objects.filter(status=Result.Status.DISPUTED).exclude(
+        Q(fixture__home__coach=user) | Q(fixture__away__coach=user)
+    )
     seasons = Season.objects.filter(pk__in=ids).annotate(
         accepted=Count("entries", filter=Q(entries__status=SeasonEntry.Status.ACCEPTED)),
         pending=Count("entries", filter=Q(entries__status=SeasonEntry.Status.PENDING)),
         scheduled=Exists(Fixture.objects.filter(season=OuterRef("pk"))),
-        disputed=Exists(Result.objects.filter(fixture__season=OuterRef("pk"), status=Result.Status.DISPUTED)),
+        disputed=Exists(disputed.filter(fixture__season=OuterRef("pk"))),
     )
     return {season.pk: season for season in seasons}
 
@@ -91,7 +95,7 @@ def commissioner_steps(user):
     queries). Returns (steps, the ids of
     those leagues)."""
     leagues = _commissioned(user)
-    seasons = _latest_seasons(leagues)
+    seasons = _latest_seasons(leagues, user)
     steps = []
     for league in leagues:
         if not league.invited and not league.joined:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from dugout.tasks import send_on_commit
 from league.hooks import hooks
 from league.models import Fixture, Result
-from league.permissions import require_commissioner
+from league.permissions import require_commissioner, require_decider
 from league.standings.store import recompute_standings
 from league.stats import refresh_player_totals
 from league.tasks import notify_result
@@ -176,13 +176,14 @@ def decide_result(
     conceded_by=None,
     comment="",
 ):
-    """A commissioner settles a result: confirms it as it is, or with the score given.
+    """A commissioner who does not play in the game settles its result: confirms it as it is, or with
+    the score given.
 
     Side effects: saves the Result (status confirmed, decided_by), marks the fixture confirmed,
     recomputes the season's stored table, applies the fixture's recorded match to both rosters when it
     is not applied yet (the result_confirmed hook), and notifies both coaches.
     """
-    require_commissioner(by, result.fixture.season.league)
+    require_decider(by, result.fixture)
     if home_score is not None:
         values = {
             "home_score": home_score,

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.models import Invitation, PointsAdjustment, Result, Season, SeasonEntry
+from league.permissions import decides
 from league.services import adjustments as adjustment_services
 from league.services import entries as entry_services
 from league.services import leagues as league_services
@@ -232,6 +233,9 @@ def decisions(request, pk):
     pending = (
         Result.objects.for_season(season)
         .exclude(status=Result.Status.CONFIRMED)
+        # A game the commissioner plays is confirmed by the opponent or another commissioner.
+        .exclude(fixture__home__coach=request.user)
+        .exclude(fixture__away__coach=request.user)
         .with_related()
         .order_by("status", "fixture__round__number")
     )
@@ -245,7 +249,7 @@ def decisions(request, pk):
 def result_decide(request, pk):
     """A commissioner confirms a result as it stands ("confirm") or with the score in the form."""
     fixture = get_fixture(request, pk)
-    if not fixture.season.league.is_commissioner(request.user):
+    if not decides(request.user, fixture):
         raise PermissionDenied
     if request.POST.get("action") == "confirm":
         result = _get_result(fixture)

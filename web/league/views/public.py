@@ -364,6 +364,7 @@ def fixture_detail(request, pk):
             "waits_for_start": side is not None and not fixture.season.has_started,
             "can_dispute": progress.viewer_confirms and result.status == Result.Status.SUBMITTED,
             "is_commissioner": is_commissioner,
+            "can_decide": is_commissioner and side is None,
             "result_form": ResultForm(initial=initial, fixture=fixture),
             "comment_form": CommentForm(),
             "reopen_form": ReopenForm(),
