@@ -39,7 +39,8 @@ def league_json(league):
     return {
         "slug": league.slug,
         "name": league.name,
-        "game": league.game,
+        # The API's `game` keeps its published meaning: a Blood Bowl league's is its edition's id.
+        "game": league.edition if league.is_blood_bowl else league.game,
         "edition": league.edition or None,  # null for another game than Blood Bowl
         "public": league.public,
         "points": {"win": league.points_win, "draw": league.points_draw, "loss": league.points_loss},

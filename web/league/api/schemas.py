@@ -13,7 +13,6 @@ SeasonStatus = Literal[tuple(models.Season.Status.values)]
 SeasonFormat = Literal[tuple(models.Season.Format.values)]
 Stage = Literal[tuple(models.Fixture.Stage.values)]
 ResultStatus = Literal[tuple(models.Result.Status.values)]
-GameId = Literal[tuple(models.Game.values)]
 
 
 class Error(Schema):
@@ -49,7 +48,10 @@ class BonusPoints(Schema):
 class League(Schema):
     slug: str
     name: str
-    game: GameId
+    game: str = Field(
+        description="A Blood Bowl league's rulebook edition id (as in `edition`), or `rugby` or "
+        "`hexfootball`: the API's meaning of `game` since its first version."
+    )
     edition: str | None = Field(
         description="The rulebook edition a Blood Bowl league plays; null for another game."
     )
