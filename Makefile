@@ -69,7 +69,8 @@ test: test-deps lint i18n-check
 		echo "WARNING: PostgreSQL or Redis cannot be reached here: integration tests NOT run." >&2; \
 	fi
 
-# benchmarks/http_bench.py also needs ab (apache2-utils) and the local PostgreSQL and Redis.
+# benchmarks/http_bench.py also needs ab (apache2-utils) and the local PostgreSQL and Redis;
+# benchmarks/lighthouse_bench.py chromium, Node.js and npm (it installs npm's lighthouse under var/).
 bench: $(VENV)/.installed-dev
 	scripts/system-deps.sh --bench
 	scripts/services.sh

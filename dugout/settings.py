@@ -34,8 +34,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
-    # django-ninja: the league's JSON API; listed so its docs page is served from our static files.
-    "ninja",
     # The site's own commands (invalidate_pages) and the epoch bumped after every migration.
     "dugout.apps.DugoutConfig",
     "accounts",
@@ -53,6 +51,11 @@ MIDDLEWARE = [
     "dugout.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and API answers gzipped (Django's, with its BREACH mitigation: random bytes in each gzip
+    # header; the CSRF token is masked anew in each response). Below WhiteNoise, which answers static
+    # files before it with its own precompressed copies (and leaves images alone); above everything that
+    # writes a body. It makes a kept page's strong ETag weak (W/"..."): dugout.freshness compares weakly.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

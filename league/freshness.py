@@ -125,7 +125,14 @@ def connect():
 def season_scopes(request, pk, **kwargs):
     """A season's pages (standings, fixtures, calendar, charts, the API's season answers)."""
     league = league_of_season(pk)
-    return None if league is None else [("season", pk), ("league", league)]
+    return None if league is None else [("season", pk), ("league", league), *_coach_scope(request)]
+
+
+def _coach_scope(request):
+    """A logged-in coach's own teams: the season and league pages offer the ready ones to enter
+    (web.league.views)."""
+    user = request.user
+    return [("coach", user.pk)] if user.is_authenticated else []
 
 
 def league_scopes(request, slug, **kwargs):
@@ -133,9 +140,7 @@ def league_scopes(request, slug, **kwargs):
     league = League.objects.filter(slug=slug).values_list("pk", flat=True).first()
     if league is None:
         return None
-    # The league page offers a logged-in coach their ready teams to enter (web.league.views.steps).
-    user = request.user
-    return [("league", league), *([("coach", user.pk)] if user.is_authenticated else [])]
+    return [("league", league), *_coach_scope(request)]
 
 
 def entry_scopes(request, pk, **kwargs):

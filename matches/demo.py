@@ -29,7 +29,8 @@ def _prematch(match, user, dice, *, inducements=False):
         prematch.buy_inducements(match, side=buyer, counts={}, user=user, **bought)
     prematch.roll_prayers(match, dice=dice, user=user)
     _answer_prayers(match, user, dice)
-    prematch.choose_kicking(match, user=user, dice=dice)
+    prematch.toss(match, user=user, dice=dice)
+    prematch.kick_or_receive(match, user=user, choice=prematch.KICK)
 
 
 def _answer_prayers(match, user, dice):

@@ -90,7 +90,8 @@ def _kick_off(fixture, dice):
     favourite = prematch.favourite_side(match) or "home"
     for side in (favourite, "away" if favourite == "home" else "home"):
         prematch.buy_inducements(match, side=side, counts={}, user=user)
-    prematch.choose_kicking(match, user=user, dice=dice)
+    prematch.toss(match, user=user, dice=dice)
+    prematch.kick_or_receive(match, user=user, choice=prematch.KICK)
     match.refresh_from_db()
     return match, user
 

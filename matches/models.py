@@ -91,6 +91,8 @@ class Match(models.Model):
     home_prayers = models.JSONField(default=list, blank=True)  # prayers_to_nuffle row ids
     away_prayers = models.JSONField(default=list, blank=True)
     prayers_done = models.BooleanField(default=False)
+    # Who won the toss (or the roll-off), and so chose whether to kick or to receive.
+    toss_winner = models.CharField(max_length=4, choices=Side, blank=True)
     kicking = models.CharField(max_length=4, choices=Side, blank=True)  # kicks the first drive
     match_ball = models.CharField(max_length=40, blank=True)
     # Play.
@@ -266,6 +268,10 @@ class Event(models.Model):
         COMPLETION = "completion", _("Completion")
         DEFLECTION = "deflection", _("Deflection")
         INTERCEPTION = "interception", _("Interception")
+        # A thrown team-mate's landing: SPP for the thrower (Superb Throw) and the thrown (Safe Landing)
+        # where the edition's SPP table rewards them (BB2025).
+        SUPERB_THROW = "superb_throw", _("Superb throw")
+        SAFE_LANDING = "safe_landing", _("Safe landing")
         FOUL = "foul", _("Foul")
         SENT_OFF = "sent_off", _("Sent off")
         KICK_OFF = "kick_off", _("Kick-off")

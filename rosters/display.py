@@ -129,14 +129,16 @@ def position_rows(team, players):
     return rows
 
 
-def lineup_offer(team, positions):
-    """What the "fill the roster" button hires: {"count", "positions" (text), "cost"}, or None."""
+def lineup_offer(team, positions, *, captain=False):
+    """What the "fill the roster" button hires: {"count", "positions" (text), "cost", "captain" (one of
+    them is nominated Team Captain)}, or None."""
     if not positions:
         return None
     return {
         "count": len(positions),
         "positions": _positions_text(team, Counter(positions)),
         "cost": sum(team.rules.position(p).cost for p in positions),
+        "captain": captain,
     }
 
 
@@ -293,7 +295,10 @@ def entry_summary(team, entry):
             "Hired %(count)d players (%(positions)s) for %(cost)s gp.",
             count,
         )
-        return text % {"count": count, "positions": positions, "cost": gold(details.get("cost", 0))}
+        text %= {"count": count, "positions": positions, "cost": gold(details.get("cost", 0))}
+        if details.get("captain"):
+            text += " " + gettext("%(player)s is the Team Captain.") % {"player": details["captain"]}
+        return text
     if kind == Kind.HIRE:
         position = _position_name(team, details.get("position"))
         return gettext("Hired %(player)s (%(position)s) for %(cost)s gp.") % {

@@ -3,7 +3,9 @@
 A newcomer drafting eleven players one "Add" at a time needed eleven taps and an idea of which
 positions make a legal team. The minimum lineup is worked out from the team list alone (Linemen first,
 then the cheapest other positions, never a Big Guy), and hired as one ledger entry, so that one undo
-takes it back.
+takes it back. A team with the Team Captain rule and none nominated also gets one among them (the
+first who may be), in the same change: the draft needs one (services.draft_problems), and the coach may
+nominate another while drafting.
 """
 
 from collections import Counter
@@ -11,7 +13,7 @@ from collections import Counter
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from rosters import ledger, services
+from rosters import captain, ledger, services
 from rosters.models import LedgerEntry, Player
 from rulebook.edition import get_edition
 
@@ -53,12 +55,14 @@ def _check(team, positions, players):
     return cost
 
 
-def hire_players(*, team, actor, positions, as_commissioner=False):
+def hire_players(*, team, actor, positions, name_captain=False, as_commissioner=False):
     """Hire a player of each position id of `positions`, numbered and named like hire_player, paid
     from the treasury (the draft budget while drafting). All or nothing: the first rule broken refuses
-    them all.
+    them all. With `name_captain`, a draft with the Team Captain rule and no Captain on its roster gets
+    the first of them who may be one as its Captain.
 
-    Side effects: creates the Players, lowers the treasury, writes one ledger entry.
+    Side effects: creates the Players (one of them Captain, if so), lowers the treasury, writes one
+    ledger entry.
     """
     if not positions:
         raise ValidationError(_("Choose at least one player to hire."))
@@ -79,12 +83,37 @@ def hire_players(*, team, actor, positions, as_commissioner=False):
             hired.append(player)
         team.treasury -= cost
         c.details = {"players": [p.name for p in hired], "positions": dict(Counter(positions)), "cost": cost}
+        chosen = _new_captain(team, players, hired) if name_captain else None
+        if chosen is not None:
+            chosen.is_captain = True  # saved with the change; Pro at no cost leaves the value as it is
+            c.details["captain"] = chosen.name
     return hired
 
 
+def names_captain(team, players):
+    """Whether hiring the minimum lineup also nominates the Team Captain (the rule, a draft, none yet)."""
+    return team.is_draft and captain.has_captain_rule(team) and not any(p.is_captain for p in players)
+
+
+def captain_in_lineup(team, players, positions):
+    """Whether hiring `positions` (the minimum lineup) also nominates one of them Team Captain."""
+    allowed = captain.captain_positions(team)
+    return names_captain(team, players) and any(position in allowed for position in positions)
+
+
+def _new_captain(team, players, hired):
+    if not names_captain(team, players):
+        return None
+    positions = captain.captain_positions(team)
+    return next((player for player in hired if player.position in positions), None)
+
+
 def fill_to_minimum(*, team, actor, as_commissioner=False):
-    """Hire the minimum lineup (see minimum_lineup). Side effects: as hire_players."""
+    """Hire the minimum lineup (see minimum_lineup), the Team Captain among them where the draft needs
+    one. Side effects: as hire_players."""
     positions = minimum_lineup(team)
     if not positions:
         raise ValidationError(_("The team already has enough players, or its budget cannot pay for them."))
-    return hire_players(team=team, actor=actor, positions=positions, as_commissioner=as_commissioner)
+    return hire_players(
+        team=team, actor=actor, positions=positions, name_captain=True, as_commissioner=as_commissioner
+    )

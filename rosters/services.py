@@ -384,7 +384,40 @@ def draft_problems(team, players=None):
         problems.append(_("A team may have at most %(max)d team re-rolls.") % {"max": settings.max_rerolls})
     if team.apothecary and not team.rules.apothecary:
         problems.append(_("This team may not hire an apothecary."))
+    # Team Captain (BB2025): "When drafting, one player [...] is named Team Captain": a draft needs one.
+    if team.has_rule(CAPTAIN_RULE) and not any(p.is_captain for p in permanent):
+        problems.append(_("The team needs a Team Captain: nominate one of its players."))
     return problems
+
+
+def draft_purchases(team, players=None):
+    """What the draft budget left can still pay for, among ("players", "rerolls", "staff", "fans"), in
+    that order: a position that may be hired, a re-roll, a member of staff, one more Dedicated Fan (each
+    within its maximum). Empty when nothing is left to spend, or after the draft."""
+    if not team.is_draft or team.treasury <= 0:
+        return []
+    players = players if players is not None else _roster_players(team)
+    settings = _settings(team)
+    budget = team.treasury
+    bought = []
+    if any(
+        position.cost <= budget and not hiring_problems(team, position.id, players)
+        for position in team.rules.positions
+    ):
+        bought.append("players")
+    if team.rerolls < settings.max_rerolls and reroll_price(team) <= budget:
+        bought.append("rerolls")
+    if any(
+        int(getattr(team, staff)) < settings.staff[rule].max
+        and settings.staff[rule].cost <= budget
+        and (staff != "apothecary" or team.rules.apothecary)
+        for staff, rule in _STAFF_RULES.items()
+    ):
+        bought.append("staff")
+    fans = settings.dedicated_fans
+    if team.dedicated_fans < fans.max_draft and fans.cost <= budget:
+        bought.append("fans")
+    return bought
 
 
 def mark_ready(*, team, actor, as_commissioner=False):

@@ -175,6 +175,8 @@ class Edition:
         self.tables = _tables(_read(folder, "tables"))
         optional = _read(folder, "optional")
         self.optional_rules = tuple(optional.get("rules", []))
+        # The optional rules that one game can use on its own (a friendly), not only a whole league.
+        self.match_optional_rules = tuple(optional.get("match_rules", []))
         self.optional_tables = _tables(optional)
         self.optional_settings = optional
         self.random_skills = _read(folder, "random_skills").get("random_skill", {})

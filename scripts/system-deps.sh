@@ -5,12 +5,14 @@
 #   fonts-nanum           Korean glyphs; fonts-dejavu-core covers Latin and Greek
 #   poppler-utils         pdftoppm / pdftotext, to look at PDFs
 # With --test, also chromium for the browser tests.
-# With --bench, also apache2-utils: ab, the load generator of benchmarks/http_bench.py.
+# With --bench, also apache2-utils: ab, the load generator of benchmarks/http_bench.py; and chromium,
+# nodejs and npm for benchmarks/lighthouse_bench.py (Node.js only where none is installed yet).
 set -euo pipefail
 
 packages=(gettext libharfbuzz-subset0 fonts-nanum fonts-dejavu-core poppler-utils)
 [ "${1:-}" = "--test" ] && packages+=(chromium)
-[ "${1:-}" = "--bench" ] && packages+=(apache2-utils)
+[ "${1:-}" = "--bench" ] && packages+=(apache2-utils chromium)
+[ "${1:-}" = "--bench" ] && ! command -v npm >/dev/null && packages+=(nodejs npm)
 
 missing=()
 for package in "${packages[@]}"; do

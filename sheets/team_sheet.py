@@ -153,7 +153,8 @@ def build_team_document(team, players, *, language):
     return SheetDocument(
         sheet=None,
         language=language,
-        game_title=edition.name(team.rules, language),
+        # The edition first: a printed roster says which rules it was built under (issue #22).
+        game_title=f"{edition.text('edition.name', language)} · {edition.name(team.rules, language)}",
         title=team.name,
         intro=_("Coached by %(coach)s") % {"coach": team.coach},
         sections=(

@@ -128,7 +128,7 @@ def fresh_page(scopes):
             def draw():
                 return kept_form(view(request, *args, **kwargs), request)
 
-            if f'"{tag}"' in parse_etags(request.headers.get("If-None-Match", "")):
+            if _asked_again(request, tag):
                 # The client's copy is the page drawn under this tag: answered without reading it,
                 # but for the verification mode.
                 if verify.enabled():
@@ -170,10 +170,20 @@ def _tag_of(request, scopes, args, kwargs):
         return None
 
 
+def _asked_again(request, tag):
+    """Whether the request's If-None-Match names the page's tag, compared weakly (W/ or not), as RFC 9110
+    asks of If-None-Match."""
+    return f'"{tag}"' in (
+        etag.removeprefix("W/") for etag in parse_etags(request.headers.get("If-None-Match", ""))
+    )
+
+
 def _for_clients(response, request, tag):
     """Browsers and proxies keep the page but ask each time (If-None-Match), a private one only for the
-    user it was drawn for."""
-    response["ETag"] = f'"{tag}"'
+    user it was drawn for. The ETag is weak: a kept page comes back with the client's own CSRF token, and
+    gzipped or not (GZipMiddleware), so it is the same page, not the same bytes; the 304 and the 200
+    carry the same one."""
+    response["ETag"] = f'W/"{tag}"'
     patch_cache_control(response, no_cache=True, private=request.user.is_authenticated)
     patch_vary_headers(response, ("Cookie", "Accept-Language"))
     return response

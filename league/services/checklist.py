@@ -1,5 +1,6 @@
 """What comes next in the leagues, for the home page: the steps a newcomer, a commissioner and a coach
-have not taken yet, each with the page (or button) that takes it, and where their fixtures stand.
+have not taken yet, each with the page (or button) that takes it, and where their fixtures stand; and
+for a ready team's page, where it is entered or the step that enters it.
 
 Every function here runs a fixed number of queries whatever the number of leagues, seasons and
 fixtures (the home page's query-count test holds it), and shows at most a screenful.
@@ -71,6 +72,9 @@ def _latest_seasons(leagues, user):
         pending=Count("entries", filter=Q(entries__status=SeasonEntry.Status.PENDING)),
         scheduled=Exists(Fixture.objects.filter(season=OuterRef("pk"))),
         disputed=Exists(disputed.filter(fixture__season=OuterRef("pk"))),
+        unplayed=Exists(
+            Fixture.objects.filter(season=OuterRef("pk")).exclude(result__status=Result.Status.CONFIRMED)
+        ),
     )
     return {season.pk: season for season in seasons}
 
@@ -84,6 +88,8 @@ def _season_steps(season):
         steps.append(Step("schedule", reverse("league:schedule", args=[season.pk]), season.name))
     if season.status == Status.SCHEDULED:
         steps.append(Step("start", reverse("league:season", args=[season.pk]), season.name))
+    if season.status == Status.RUNNING and season.scheduled and not season.unplayed:
+        steps.append(Step("finish", reverse("league:season", args=[season.pk]), season.name))
     if season.disputed:
         steps.append(Step("decide", reverse("league:decisions", args=[season.pk]), season.name))
     return steps
@@ -91,7 +97,8 @@ def _season_steps(season):
 
 def commissioner_steps(user):
     """For each league `user` commissions: invite coaches, create a season, accept the entries,
-    schedule, start the season, decide the disputed results; only the steps not taken yet (two
+    schedule, start the season, decide the disputed results, finish it once every fixture is played;
+    only the steps not taken yet (two
     queries). Returns (steps, the ids of
     those leagues)."""
     leagues = _commissioned(user)
@@ -124,6 +131,40 @@ def entry_steps(user, *, has_team):
     return [
         Step("enter", reverse("league:register", args=[season.pk]), season.name) for season in open_seasons
     ]
+
+
+def team_entries(team):
+    """The team's entries (not withdrawn) in seasons not finished, newest season first, with the season
+    and its league (one query): where a ready team plays or waits to."""
+    return list(
+        SeasonEntry.objects.filter(team=team)
+        .exclude(status=SeasonEntry.Status.WITHDRAWN)
+        .exclude(season__status=Season.Status.FINISHED)
+        .select_related("season__league")
+        .order_by("-season__created_at", "-season_id")
+    )
+
+
+def team_steps(team):
+    """What comes next for a ready team entered in no season, in the home page's steps: enter it in the
+    open seasons of its edition in the leagues its coach joined or commissions (where the coach has no
+    entry yet); for a coach in no league, join one with a code or create one; else nothing (two
+    queries at most)."""
+    coach = team.coach
+    entered = SeasonEntry.objects.filter(coach=coach).exclude(status=SeasonEntry.Status.WITHDRAWN)
+    open_seasons = (
+        Season.objects.filter(status=Season.Status.REGISTRATION, league__edition=team.edition)
+        .filter(Q(league__members=coach) | Q(league__commissioners=coach))
+        .exclude(pk__in=entered.values("season_id"))
+        .distinct()
+        .order_by("-created_at", "-id")[:MAX_LEAGUES]
+    )
+    steps = [
+        Step("enter", reverse("league:register", args=[season.pk]), season.name) for season in open_seasons
+    ]
+    if steps or in_a_league(coach):
+        return steps
+    return newcomer_steps(has_team=True, in_league=False)
 
 
 def coach_fixtures(user, *, commissioned=()):

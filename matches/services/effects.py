@@ -18,6 +18,8 @@ SPP_EVENTS = {
     Event.Kind.COMPLETION: "completion",
     Event.Kind.DEFLECTION: "deflection",
     Event.Kind.INTERCEPTION: "interception",
+    Event.Kind.SUPERB_THROW: "superb_throw",
+    Event.Kind.SAFE_LANDING: "safe_landing",
 }
 
 

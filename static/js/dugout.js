@@ -45,3 +45,21 @@ document.addEventListener("input", (event) => {
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("[data-budget]").forEach(showInducementsTotal);
 });
+
+// A table that scrolls sideways inside the page (on a phone) takes the keyboard's focus, so that it can be
+// scrolled without a pointer; it leaves the tab order again once it fits (a turned phone).
+function focusScrollingTables() {
+  document.querySelectorAll("main table, main .table-scroll").forEach((box) => {
+    const scrolls = box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX !== "visible";
+    if (scrolls && !box.hasAttribute("tabindex")) {
+      box.tabIndex = 0;
+      box.dataset.scrollFocus = "";
+    } else if (!scrolls && "scrollFocus" in box.dataset) {
+      box.removeAttribute("tabindex");
+      delete box.dataset.scrollFocus;
+    }
+  });
+}
+document.addEventListener("DOMContentLoaded", focusScrollingTables);
+window.addEventListener("resize", focusScrollingTables);
+document.addEventListener("htmx:afterSettle", focusScrollingTables);

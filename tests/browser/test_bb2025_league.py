@@ -19,6 +19,7 @@ from rosters import services as rosters
 from rosters.models import Team
 from tests.browser.test_league import enter_team
 from tests.factories import PASSWORD, UserFactory
+from tests.rosters.helpers import nominate_a_captain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,6 +77,7 @@ def other_teams(commissioner, season):
         team = rosters.create_team(coach=coach, roster=roster, name=name, edition="bb2025")
         for index in range(11):
             rosters.hire_player(team=team, actor=coach, position=lineman, name=f"{name} {index + 1}")
+        nominate_a_captain(team, coach)
         rosters.mark_ready(team=team, actor=coach)
         entries.accept_entry(
             entry=entries.register_team(season=season, team=team, user=coach), by=commissioner
@@ -94,6 +96,9 @@ def test_two_coaches_play_a_bb2025_league_match_on_phones(new_context, base_url)
 
     # The Orc coach drafts, nominates the Team Captain (Pro at no cost) and marks the team ready.
     draft(grom, base_url, roster="orc", name=ORCS, positions=ORC_DRAFT)
+    # BB2025: "When drafting, one player [...] is named Team Captain": the draft is not ready without one.
+    expect(grom.locator("#draft-problems")).to_contain_text("The team needs a Team Captain")
+    expect(grom.get_by_role("button", name="Mark ready")).to_be_disabled()
     captain = grom.locator("#team-captain")
     expect(captain).to_contain_text("No Team Captain nominated.")
     captain.get_by_label("Team Captain").select_option(index=0)
@@ -133,10 +138,11 @@ def test_two_coaches_play_a_bb2025_league_match_on_phones(new_context, base_url)
     grom.get_by_role("button", name="Roll the fan factors").click()
     grom.get_by_label("Dice (optional)").fill("3 4")
     grom.get_by_role("button", name="Roll").click()
-    grom.get_by_role("button", name="Take on journeymen").click()
+    # No journeymen needed: that step is done with the weather.
     grom.get_by_role("button", name="Buy these inducements").click()  # one form: both teams buy nothing
-    grom.get_by_label("Kicking team").select_option("home")
-    grom.get_by_role("button", name="Set the kicking team").click()
+    grom.get_by_label("Who won the toss").select_option("home")
+    grom.get_by_role("button", name="Toss").click()
+    grom.get_by_role("button", name="Kick", exact=True).click()
 
     # Drive 1: an Orc touchdown by the Captain (#1, a Blitzer); then both halves end.
     grom.get_by_label("Kick-off event 2D6 (optional)").fill("3 4")

@@ -53,6 +53,9 @@ def draft(person: Newcomer, team_list, name):
     person.tap(page.get_by_role("button", name=re.compile(r"^Add the \d+ players the team still needs")))
     person.tap(page.get_by_role("button", name="Mark ready"))
     expect(page.get_by_role("status").filter(has_text="Team marked ready.")).to_be_visible()
+    # The team page says what comes next (loaded apart from the kept page), in the home page's words.
+    next_steps = page.get_by_test_id("team-next-steps")
+    expect(next_steps.get_by_role("link", name="Join a league with an invitation code")).to_be_visible()
 
 
 def home(person: Newcomer):
@@ -120,10 +123,9 @@ def play_the_match(person: Newcomer):
     person.tap(page.get_by_role("button", name=re.compile(r"^Record .* with Dugout$")))
     person.tap(page.get_by_role("button", name="Roll the fan factors"))
     person.tap(page.get_by_role("button", name="Roll", exact=True))
-    person.tap(page.get_by_role("button", name="Take on journeymen"))
     person.tap(page.get_by_role("button", name="Buy these inducements"))
-    person.choose(page.get_by_label("Kicking team"), index=1)
-    person.tap(page.get_by_role("button", name="Set the kicking team"))
+    person.tap(page.get_by_role("button", name="Toss"))  # Dugout tosses; its winner chooses
+    person.tap(page.get_by_role("button", name="Receive", exact=True))
     person.tap(page.get_by_role("button", name="Kick off"))
     person.tap(page.get_by_role("button", name=f"Touchdown · {COACH_TEAM}"))
     person.choose(page.get_by_label(re.compile("^Scorer")), index=1)

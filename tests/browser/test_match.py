@@ -49,14 +49,19 @@ def test_a_coach_records_a_match_from_kick_off_to_post_match_on_a_phone(phone, b
     phone.get_by_label("Dice (optional)").fill("3 4")
     phone.get_by_role("button", name="Roll").click()
     expect(results).to_contain_text("2D6: 3 + 4 = 7 (entered) → Perfect Conditions")
-    phone.get_by_role("button", name="Take on journeymen").click()
+    # Both teams field 11 players: no journeymen step to tap through, and the results say why.
+    expect(results).to_contain_text("Neither team needs journeymen")
     # Equal CTV: nobody has petty cash, and the page says why; one button for both teams.
     expect(phone.get_by_test_id("budget-terms-home")).to_contain_text("Equal CTV: no petty cash.")
     expect(phone.get_by_role("button", name="Buy these inducements")).to_have_count(1)
     phone.get_by_role("button", name="Buy these inducements").click()
     phone.get_by_role("button", name="Pray to Nuffle").click()
-    phone.get_by_label("Kicking team").select_option("home")
-    phone.get_by_role("button", name="Set the kicking team").click()
+    # The toss, won at the table by the Reavers: then their coach chooses to kick.
+    phone.get_by_label("Who won the toss").select_option("home")
+    phone.get_by_role("button", name="Toss").click()
+    expect(phone.get_by_text("Reavers won the toss and chooses:")).to_be_visible()
+    phone.get_by_role("button", name="Kick", exact=True).click()
+    expect(phone.get_by_test_id("next-kickoff")).to_have_text("Reavers kick off first.")
 
     # Drive 1: kick-off, then events recorded with the one-tap buttons of each team.
     phone.get_by_label("Kick-off event 2D6 (optional)").fill("1 2")
@@ -85,6 +90,7 @@ def test_a_coach_records_a_match_from_kick_off_to_post_match_on_a_phone(phone, b
     expect(phone.get_by_test_id("score")).to_have_text("0 – 0")
     _touchdown(phone, "quick-away", "#7 Bashers L7")
     expect(phone.get_by_test_id("score")).to_have_text("0 – 1")
+    expect(phone.get_by_test_id("next-kickoff")).to_contain_text("Bashers kick off next")
     assert phone.evaluate("window.stillThisPage") is True  # every step above was swapped in by htmx
     # Drive 2 ends the half (the Bashers' casualty is no KO: no recovery to roll), drive 3 the game.
     phone.get_by_label("Kick-off event 2D6 (optional)").fill("1 2")

@@ -1,6 +1,6 @@
 """The API's OpenAPI schema: it validates, it describes every endpoint, and every GET endpoint in it
-answers 200 with the documented shape on the demo's data; the docs page is served from our own static
-files."""
+answers 200 with the documented shape on the demo's data; the docs page shows it all, from our own
+static files."""
 
 import re
 
@@ -16,6 +16,7 @@ from accounts.demo import create_demo_users
 from league.demo import DEMO_SLUG, RUNNING_SEASON, create_demo_league
 from league.models import Season
 from rosters.demo import create_demo_teams
+from web.league.api.docs import prose, type_html
 
 pytestmark = pytest.mark.django_db
 
@@ -102,9 +103,15 @@ def test_errors_have_the_documented_shape(client, spec, season):
     _conforms(spec, submit, 401, anonymous.json())
 
 
-def test_docs_page_uses_swagger_from_our_static_files_and_the_schema_url(client):
+def test_docs_page_shows_every_endpoint_and_schema_from_our_static_files_and_links_the_schema(client, spec):
     page = client.get(reverse("league:openapi-view")).content.decode()
-    assert reverse("league:openapi-json") in page
+    assert f'href="{reverse("league:openapi-json")}"' in page
+    assert '<html lang="en">' in page
+    for method, path in _operations(spec):
+        assert f"<code>{method.upper()} {path}</code>" in page
+    for name in spec["components"]["schemas"]:
+        assert f'id="schema-{name}"' in page
+    assert "swagger" not in page.lower()  # the schema drawn as a page of ours (web/league/api/docs.py)
     scripts = re.findall(r'<script src="([^"]+)"', page)
     assert scripts
     assert all(src.startswith("/static/") for src in scripts)
@@ -112,3 +119,15 @@ def test_docs_page_uses_swagger_from_our_static_files_and_the_schema_url(client)
     for src in scripts:
         assert finders.find(src.removeprefix(settings.STATIC_URL)), src
     assert client.get(reverse("league:api-root")).url == reverse("league:openapi-view")
+
+
+def test_docs_page_writes_the_schemas_code_as_code_and_escapes_the_rest():
+    assert prose("Send `Authorization: Bearer <token>`.\n\nA <b>second</b>\nparagraph.") == [
+        "Send <code>Authorization: Bearer &lt;token&gt;</code>.",
+        "A &lt;b&gt;second&lt;/b&gt; paragraph.",
+    ]
+    nullable_list = {
+        "anyOf": [{"type": "array", "items": {"$ref": "#/components/schemas/Team"}}, {"type": "null"}]
+    }
+    assert type_html(nullable_list) == 'array[<a href="#schema-Team">Team</a>] | null'
+    assert type_html({"enum": ["", "home"], "type": "string"}) == "&quot;&quot; | &quot;home&quot;"

@@ -106,6 +106,26 @@ def test_etag_answers_304_while_unchanged_and_200_after_a_change(client, season,
     assert changed["ETag"] != etag
 
 
+@pytest.mark.parametrize("name", ["league:standings", "league:api_standings"])
+def test_a_gzipped_page_answers_304_to_its_weak_etag(client, season, name):
+    """GZipMiddleware compresses the page for a client that takes gzip; the ETag it sends back (weak, as
+    a compressed copy's must be) still answers 304, as does the same tag without W/ (weak comparison)."""
+    make_entry(season, name="Reikland Reavers")
+    url = reverse(name, args=[season.pk])
+    gzipped = load_page(client, url, HTTP_ACCEPT_ENCODING="gzip")
+    assert gzipped["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in gzipped["Vary"]
+    etag = gzipped["ETag"]
+    assert etag.startswith('W/"')
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_ENCODING="gzip")
+    assert again.status_code == 304
+    assert again["ETag"] == etag  # the 304 carries the ETag of the 200
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag.removeprefix("W/")).status_code == 304
+    plain = client.get(url)
+    assert not plain.has_header("Content-Encoding")
+    assert plain["ETag"] == etag  # the same page, gzipped or not
+
+
 def test_etag_differs_by_language_and_by_user(client, season, coach):
     url = reverse("league:standings", args=[season.pk])
     english = load_page(client, url)["ETag"]

@@ -350,13 +350,93 @@ def test_the_league_page_tells_the_commissioner_what_comes_next(client, commissi
     league_url = reverse("league:detail", args=[league.slug])
 
     content = _page(client, league_url)
-    assert "Invite coaches" in content
+    assert f"Invite coaches to {league.name}" in content
     assert "Open a season: the coaches enter their teams in it." in content
+    assert f"Create a season in {league.name}" in content
 
     season, _entries = make_season(league, teams=2, status=Status.REGISTRATION)
     assert reverse("league:schedule", args=[season.pk]) in _page(client, league_url)
     scheduling.schedule_round_robin(season=season, by=commissioner)
     assert "The fixtures are drawn: start the season when the coaches may play." in _page(client, league_url)
+
+
+def test_a_public_league_says_invitations_are_optional(client, commissioner, league):
+    """A public league does not say "any coach may enter" beside a bare "Invite coaches" (issue #26)."""
+    client.force_login(commissioner)
+    league_url = reverse("league:detail", args=[league.slug])
+
+    league.public = True
+    league.save()
+    content = _page(client, league_url)
+    assert "may enter a team without an invitation" in content
+    assert "Nobody joined yet." not in content
+
+    league.public = False
+    league.save()
+    content = _page(client, league_url)
+    assert "Nobody joined yet." in content
+    assert "without an invitation" not in content
+
+
+def test_a_running_season_with_every_fixture_played_asks_to_finish_it(client, commissioner, league):
+    """Not "0 fixtures still to play": the league page and the home page say "Finish <season>" (#26)."""
+    season, (home, away) = make_season(league, teams=2, status=Status.RUNNING)
+    play(season, home, away, 1, 0)
+    client.force_login(commissioner)
+
+    content = _page(client, reverse("league:detail", args=[league.slug]))
+    assert "still to play" not in content
+    assert f"Finish {season.name}" in content
+    home_page = _page(client, reverse("home"))
+    assert 'data-step="finish"' in home_page
+    assert f"Finish {season.name}" in home_page
+
+    make_fixture(season, home, away)
+    assert "1 fixture still to play." in _page(client, reverse("league:detail", args=[league.slug]))
+    assert 'data-step="finish"' not in _page(client, reverse("home"))
+
+
+def test_the_entries_page_says_schedule_after_the_last_accept(client, commissioner, registering):
+    make_entry(registering, name="Reikland Reavers")
+    waiting = make_entry(registering, name="Gouged Eye", status=SeasonEntry.Status.PENDING)
+    client.force_login(commissioner)
+    entries_url = reverse("league:entries", args=[registering.pk])
+    assert 'data-testid="entries-next"' not in _page(client, entries_url)
+
+    client.post(reverse("league:entry_accept", args=[waiting.pk]))
+
+    content = _page(client, entries_url)
+    assert 'data-testid="entries-next"' in content
+    assert f"Schedule the fixtures of {registering.name}" in content
+
+
+def test_the_season_page_speaks_to_its_commissioner_and_tells_how_to_get_more_teams(
+    client, commissioner, league, registering
+):
+    make_entry(registering, coach=commissioner, name="Reikland Reavers")
+    client.force_login(commissioner)
+
+    content = _page(client, _season_url(registering))
+
+    assert "when a commissioner schedules" not in content
+    assert "You commission this league: schedule the fixtures once the other teams are in" in content
+    assert f"Invite coaches to {league.name}" in content
+
+
+def test_the_season_page_offers_enter_a_team_only_while_a_team_is_left_to_enter(
+    client, coach, league, registering
+):
+    league.members.add(coach)
+    team = make_team(coach=coach, name="Reikland Reavers")
+    client.force_login(coach)
+    enter_button = f'href="{reverse("league:register", args=[registering.pk])}" role="button"'
+    assert enter_button in _page(client, _season_url(registering))
+
+    client.post(reverse("league:register", args=[registering.pk]), {"team": team.pk})
+
+    assert enter_button not in _page(client, _season_url(registering))
+    make_team(coach=coach, name="Second Team")
+    assert enter_button in _page(client, _season_url(registering))
 
 
 @pytest.mark.parametrize("viewer", ["commissioner", "coach"])

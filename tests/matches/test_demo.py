@@ -25,8 +25,8 @@ def matches():
 
 def _cells(html):
     """The text of each table row of `html`, as tuples of cells."""
-    rows = re.findall(r"<tr>(.*?)</tr>", html, flags=re.S)
-    return [tuple(re.findall(r"<td>(.*?)</td>", row, flags=re.S)) for row in rows]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html, flags=re.S)
+    return [tuple(re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)) for row in rows]
 
 
 def _counts():

@@ -160,7 +160,8 @@ def test_full_match_with_seeded_dice_when_numbers_follow_the_dice_log(
     prematch.buy_inducements(match, side="away", counts={}, user=user)
     prematch.roll_prayers(match, dice=dice, user=user)
     name_prayer_targets(match, user)
-    prematch.choose_kicking(match, user=user, dice=dice)
+    prematch.toss(match, user=user, dice=dice)
+    prematch.kick_or_receive(match, user=user, choice=prematch.KICK)
     match.refresh_from_db()
     log = {entry.purpose: entry.roll for entry in DiceLog.objects.filter(match=match).order_by("id")}
     fan_rolls = list(DiceLog.objects.filter(match=match, purpose="fan_factor").order_by("id"))
@@ -305,6 +306,12 @@ def test_journeymen_when_a_team_has_nine_available_players_are_hired_after_the_m
     prematch.roll_weather(match, dice=dice, user=home_coach)
     prematch.take_journeymen(match, user=home_coach)
     assert [j["number"] for j in match.home_journeymen] == [12, 13]
+    # Journeymen are named like players (issue #22): from the team list's names, none taken twice.
+    names = [j["name"] for j in match.home_journeymen]
+    roster_names = set(short.players.values_list("name", flat=True))
+    assert len(set(names)) == 2
+    assert not roster_names & set(names)
+    assert not any(name.startswith("Journeyman") for name in names)
     drives_needed = match.home_journeymen[0]["key"]
     prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
     prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
@@ -317,6 +324,7 @@ def test_journeymen_when_a_team_has_nine_available_players_are_hired_after_the_m
     postmatch.roll_postmatch(match, dice=dice, user=home_coach, hire={"home": [drives_needed]})
     postmatch.apply_postmatch(match, user=home_coach)
     hired = short.players.get(number=12)
+    assert hired.name == names[0]
     assert not hired.journeyman
     assert hired.spp_earned >= 3
     assert not short.players.filter(number=13).exists()

@@ -14,6 +14,7 @@ from rosters import services as rosters
 from rosters.models import LedgerEntry, Player
 from rulebook.dice import Dice
 from tests.matches.conftest import NoDice
+from tests.rosters.helpers import nominate_a_captain
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +25,7 @@ def bb2025_team(coach, *, name, roster, lineman, available=11):
     team = rosters.create_team(coach=coach, roster=roster, name=name, edition="bb2025")
     for index in range(11):
         rosters.hire_player(team=team, actor=coach, position=lineman, name=f"{name} L{index + 1}")
+    nominate_a_captain(team, coach)  # Human and Orc teams need one to be ready
     rosters.mark_ready(team=team, actor=coach)
     missing = team.players.order_by("-number")[: 11 - available].values_list("pk", flat=True)
     Player.objects.filter(pk__in=list(missing)).update(miss_next_game=True)

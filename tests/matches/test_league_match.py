@@ -44,7 +44,8 @@ def _play_to_post_match(match, user):
     prematch.buy_inducements(match, side="away", counts={}, user=user)
     prematch.roll_prayers(match, dice=dice, user=user)
     name_prayer_targets(match, user)
-    prematch.choose_kicking(match, user=user, dice=dice)
+    prematch.toss(match, user=user, dice=dice)
+    prematch.kick_or_receive(match, user=user, choice=prematch.KICK)
     if "match_balls" in match.optional_rules:
         prematch.roll_match_ball(match, dice=dice, user=user)
     drives.start_drive(match, dice=dice, user=user)

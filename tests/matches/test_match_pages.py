@@ -15,7 +15,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from matches.services import drives, postmatch, prematch
+from matches.services import drives, outcome, postmatch, prematch
 from rulebook import formulas
 from rulebook.dice import Dice
 from tests.matches.conftest import NoDice, to_inducements
@@ -71,14 +71,16 @@ def test_prematch_page_after_the_weather_keeps_every_result_on_the_next_step(log
 
 
 def test_prematch_dice_inputs_when_shown_say_how_to_type_each_die(logged_in, match, home_coach):
+    """The help says how to type the dice; no grey example sits in the box, where it reads as a value
+    already typed (issue #26)."""
     fans = page(logged_in, match)
     assert "D3: type the die, e.g. 3. Leave empty to let Dugout roll." in fans
-    assert 'placeholder="3"' in fans
+    assert "placeholder" not in fans
 
     prematch.roll_fans(match, dice=NoDice(), user=home_coach, faces={"home": [2], "away": [3]})
     weather = page(logged_in, match)
     assert "2D6: type each die, separated by a space, e.g. 3 5. Leave empty to let Dugout roll." in weather
-    assert 'placeholder="3 5"' in weather
+    assert "placeholder" not in weather
     assert 'aria-describedby="id_faces_helptext"' in weather  # read out with the field
 
 
@@ -230,16 +232,19 @@ def at_kicking(shop, home_coach):
     return shop
 
 
-def test_prematch_kicking_when_tossed_says_who_kicks(logged_in, at_kicking):
+def test_prematch_kicking_when_tossed_says_who_won_then_who_kicks(logged_in, at_kicking):
     url = reverse("matches:prematch_step", args=[at_kicking.pk, "kicking"])
     response = logged_in.post(url, {"faces": "5"}, follow=True)
+    assert "D6: 5 (entered) → Bashers won the toss" in response.text
 
-    assert "D6: 5 (entered) → Bashers kick off" in response.text
+    response = logged_in.post(url, {"choice": "receive"}, follow=True)
+    assert "Reavers kick off" in response.text
 
 
-def test_prematch_kicking_when_chosen_says_who_kicks(logged_in, at_kicking):
+def test_prematch_kicking_when_won_at_the_table_says_who_kicks(logged_in, at_kicking):
     url = reverse("matches:prematch_step", args=[at_kicking.pk, "kicking"])
-    response = logged_in.post(url, {"side": "home"}, follow=True)
+    logged_in.post(url, {"winner": "home"})
+    response = logged_in.post(url, {"choice": "kick"}, follow=True)
 
     assert "Reavers kick off" in response.text
 
@@ -351,6 +356,39 @@ def test_live_buttons_when_the_edition_rewards_no_deflection_leave_it_out(client
 
 def test_live_buttons_when_the_edition_rewards_a_deflection_offer_it(logged_in, live):
     assert 'aria-label="Deflection · Reavers"' in page(logged_in, live)
+
+
+def test_live_buttons_offer_a_superb_throw_and_a_safe_landing_only_where_they_earn_spp(
+    client, home_coach, away_coach, logged_in, live
+):
+    """BB2025 rewards a thrower's Superb Throw and the thrown player's Safe Landing (issue #22); BB2020's
+    SPP table does not, so its live page offers neither."""
+    humans = bb2025_team(home_coach, name="Altdorf", roster="human", lineman="lineman")
+    orcs = bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
+    match, dice = _to_kick_off(humans, orcs, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    client.force_login(home_coach)
+    html = page(client, match)
+    for label in ("Superb throw · Altdorf", "Safe landing · Gutrippers"):
+        assert f'aria-label="{label}"' in html
+
+    html = page(logged_in, live)
+    assert "?kind=superb_throw" not in html
+    assert "?kind=safe_landing" not in html
+
+
+@pytest.mark.parametrize("kind", ["superb_throw", "safe_landing"])
+def test_a_superb_throw_and_a_safe_landing_earn_their_spp_in_bb2025(home_coach, away_coach, kind):
+    humans = bb2025_team(home_coach, name="Altdorf", roster="human", lineman="lineman")
+    orcs = bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
+    match, dice = _to_kick_off(humans, orcs, home_coach)
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    player = humans.players.first()
+    drives.add_event(match, user=home_coach, kind=kind, side="home", player=player)
+
+    earned = outcome.spp_earned(match)["home"][f"p{player.pk}"]
+
+    assert earned == {kind: 1, "spp": 1}
 
 
 # --- post-match preview ------------------------------------------------------------------------------

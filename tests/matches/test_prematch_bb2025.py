@@ -3,22 +3,25 @@ Prayers to Nuffle bought as an inducement (no CTV-gap prayers step), Bribes 0-6 
 Corruption, the same star hired by both teams, the BB2025 items and journeymen of the coach's chosen
 Lineman position. BB2020 behaviour is covered by the other test files of this folder."""
 
+import random
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league.models import SeasonEntry
-from matches.models import DiceLog
+from matches.models import DiceLog, Event
 from matches.services import drives, prematch
 from matches.services import league as league_link
 from rosters import services as rosters
 from rosters.models import Player, Team
-from rulebook.dice import roll_or_enter
+from rulebook.dice import Dice, roll_or_enter
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
 from tests.league.factories import make_fixture, make_league, make_season
 from tests.matches.conftest import NoDice, make_team
 from tests.matches.conftest import to_inducements as conftest_to_inducements
+from tests.rosters.helpers import nominate_a_captain
 from web.matches.forms import MatchForm
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +42,7 @@ def bb2025_team(coach, *, name, roster="human", lineman="lineman", available=11,
     team = rosters.create_team(coach=coach, roster=roster, name=name, edition="bb2025", chosen_league=league)
     for index in range(11):
         rosters.hire_player(team=team, actor=coach, position=lineman, name=f"{name} L{index + 1}")
+    nominate_a_captain(team, coach)  # Human and Orc teams need one to be ready
     rosters.mark_ready(team=team, actor=coach)
     missing = team.players.order_by("-number")[: 11 - available].values_list("pk", flat=True)
     Player.objects.filter(pk__in=list(missing)).update(miss_next_game=True)
@@ -331,12 +335,46 @@ def test_swarming_is_shown_at_each_start_of_drive(client, humans, away_coach, ho
     assert 'data-testid="swarming-home"' not in page
     assert "Swarming" in page
     assert "D3" in page
-    drives.start_drive(match, dice=NoDice(), user=home_coach, faces={"kickoff": [1, 2]})
+    assert 'name="swarming_away"' in page  # real dice may be typed for it
+    drives.start_drive(
+        match, dice=NoDice(), user=home_coach, faces={"kickoff": [1, 2], "swarming": {"away": [2]}}
+    )
     page = client.get(url).content.decode()
     assert 'data-testid="swarming-away"' in page
+    assert "D3 rolled 2: 2 more Snotling Lineman set up from the Reserves this drive" in page
     assert "Blood Bowl (2025 edition)" in page
     assert [entry.side for entry in drives.swarming(match)] == ["away"]
     assert [position.id for position in drives.swarming(match)[0].positions] == ["snotling_lineman"]
+
+
+def test_swarming_is_rolled_and_logged_at_each_kick_off_and_undone_with_it(
+    client, humans, away_coach, home_coach
+):
+    """Swarming's D3 is recorded on the drive with the dice log (issue #22): rolled by Dugout, or typed
+    in from real dice on the kick-off form; a bad die changes nothing."""
+    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
+    match = _match(humans, snotlings, home_coach)
+    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
+    prematch.choose_kicking(match, user=home_coach, side="home")
+    client.force_login(home_coach)
+    start = reverse("matches:drive_start", args=[match.pk])
+
+    client.post(start, {"kickoff": "3 4", "swarming_away": "4"})
+    assert not match.drives.exists()
+
+    client.post(start, {"kickoff": "3 4", "swarming_away": "3"})
+    kickoff = Event.objects.get(drive__match=match, kind=Event.Kind.KICK_OFF)
+    assert kickoff.rolls["swarming"]["away"]["extra"] == 3
+    assert kickoff.rolls["swarming"]["away"]["roll"]["faces"] == [3]
+    logged = match.dice_log.filter(purpose="swarming").get()
+    assert (logged.team_id, logged.roll["total"]) == (snotlings.pk, 3)
+    assert "Swarming" in client.get(reverse("matches:report", args=[match.pk])).content.decode()
+
+    drives.undo_last_event(match, user=home_coach)
+    drives.start_drive(match, dice=Dice(random.Random(3)), user=home_coach)
+    extra = Event.objects.get(drive__match=match, kind=Event.Kind.KICK_OFF).rolls["swarming"]["away"]["extra"]
+    assert 1 <= extra <= 3
 
 
 def test_league_variant_items_only_in_a_match_of_that_variant(humans, orcs, home_coach):
@@ -459,3 +497,94 @@ def test_a_bb2025_league_match_plays_the_leagues_edition(humans, orcs, home_coac
     old = make_team(away_coach, name="Bashers")
     with pytest.raises(ValidationError, match="league's edition"):
         league_link.create_league_match(fixture=_bb2025_fixture(humans, old), created_by=home_coach)
+
+
+def test_a_friendly_offers_the_spike_journal_variants_its_edition_holds(humans, orcs, home_coach):
+    """The optional rules a friendly may pick are the edition's own one-game rules (optional.toml
+    match_rules): BB2025's Spike! Journal variants, never BB2020's stadiums (issue #22)."""
+    form = MatchForm(user=home_coach)
+    offered = [rule for rule, _name in form.fields["optional_rules"].choices]
+    assert offered == list(get_edition("bb2025").match_optional_rules)
+    assert "jolly_jouster_cup" in offered
+    assert "stadium" not in offered
+
+    data = {"home_team": humans.pk, "away_team": orcs.pk, "optional_rules": ["khemri_classic_cup"]}
+    form = MatchForm(data, user=home_coach)
+    assert form.is_valid(), form.errors
+    refused = MatchForm({**data, "optional_rules": ["stadium"]}, user=home_coach)
+    assert not refused.is_valid()
+
+
+def test_every_one_game_optional_rule_is_an_optional_rule_of_its_edition():
+    for edition_id in ("bb2020", "bb2025"):
+        edition = get_edition(edition_id)
+        assert edition.match_optional_rules
+        assert set(edition.match_optional_rules) <= set(edition.optional_rules)
+
+
+def test_riotous_rookies_bring_2d3_plus_1_named_journeymen_for_the_game(
+    client, humans, away_coach, home_coach
+):
+    """Riotous Rookies (issue #22): when bought, 2D3+1 more journeymen take the field for this game,
+    beyond 11 players, rolled by Dugout or typed in, logged, at no CTV for a Low Cost Linemen team; the
+    inducement's price counts in CTV like any other."""
+    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
+    set_values(snotlings, ctv=snotlings.current_team_value, treasury=300000)
+    set_values(humans, ctv=snotlings.current_team_value + 200000, treasury=0)
+    match = _match(humans, snotlings, home_coach)
+    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    before = prematch.base_ctv(match, "away")
+
+    prematch.buy_inducements(
+        match, side="away", counts={"riotous_rookies": 1}, user=home_coach, faces={"riotous_rookies": [2, 3]}
+    )
+
+    match.refresh_from_db()
+    rookies = [entry for entry in match.plain_journeymen("away") if entry["key"].startswith("away-r")]
+    assert len(rookies) == 6  # 2 + 3 + 1
+    assert len({entry["number"] for entry in match.journeymen("away")}) == len(match.journeymen("away"))
+    assert not any(entry["name"].startswith("Journeyman") for entry in rookies)
+    assert {entry["position"] for entry in rookies} == {"snotling_lineman"}
+    assert match.away_ctv == before + 150000
+    logged = match.dice_log.get(purpose="riotous_rookies")
+    assert (logged.team_id, logged.roll["total"]) == (snotlings.pk, 6)
+    # They play this game: events may name them.
+    assert {entry["key"] for entry in rookies} <= set(match.match_only_players("away"))
+
+
+def test_riotous_rookies_with_a_bad_die_buy_nothing(humans, away_coach, home_coach):
+    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
+    set_values(snotlings, ctv=snotlings.current_team_value, treasury=300000)
+    set_values(humans, ctv=snotlings.current_team_value + 200000, treasury=0)
+    match = _match(humans, snotlings, home_coach)
+    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    with pytest.raises(ValidationError):
+        prematch.buy_inducements(
+            match,
+            side="away",
+            counts={"riotous_rookies": 1},
+            user=home_coach,
+            faces={"riotous_rookies": [4, 1]},
+        )
+    match.refresh_from_db()
+    assert match.away_inducements == []
+    assert not match.dice_log.filter(purpose="riotous_rookies").exists()
+
+
+def test_the_inducements_form_takes_real_dice_for_riotous_rookies(client, humans, away_coach, home_coach):
+    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
+    set_values(snotlings, ctv=snotlings.current_team_value, treasury=300000)
+    set_values(humans, ctv=snotlings.current_team_value + 200000, treasury=0)
+    match = _match(humans, snotlings, home_coach)
+    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    client.force_login(home_coach)
+    page = client.get(reverse("matches:detail", args=[match.pk])).content.decode()
+    assert 'name="away-riotous_rookies_dice"' in page
+
+    client.post(
+        reverse("matches:inducements", args=[match.pk, "away"]),
+        {"away-riotous_rookies": "1", "away-riotous_rookies_dice": "1 1"},
+    )
+
+    match.refresh_from_db()
+    assert len([entry for entry in match.journeymen("away") if entry["key"].startswith("away-r")]) == 3

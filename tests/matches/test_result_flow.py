@@ -268,6 +268,18 @@ def test_match_page_when_undone_after_confirmation_offers_to_apply_it_again(
     assert (submitted.status, _ledger(submitted)) == (Match.Status.APPLIED, 2)
 
 
+def test_match_page_when_submitted_shows_the_opponent_what_confirming_applies(client, submitted, away_coach):
+    """The coach asked to check a result sees more than its score: the SPP, MVP and treasury change that
+    confirming applies to both teams (issue #26)."""
+    client.force_login(away_coach)
+    content = client.get(reverse("matches:detail", args=[submitted.pk])).content.decode()
+    assert "What the match does to both teams" in content
+    for side in ("home", "away"):
+        assert f'data-testid="mvp-{side}"' in content
+        assert f'data-testid="spp-{side}"' in content
+    assert "Apply to both teams" not in content
+
+
 def test_home_page_when_waiting_for_the_viewer_offers_the_confirm_button(client, submitted, away_coach):
     client.force_login(away_coach)
     content = client.get(reverse("home")).content.decode()

@@ -89,6 +89,15 @@ def text(response):
     return html.unescape(re.sub(r"\s+", " ", response.text))
 
 
+def _stats_row(name, touchdowns, casualties, completions, spp):
+    """A row of the report's players table, each number labelled for a phone's stacked rows."""
+    return (
+        f'<tr><td class="row-title">{name}</td><td data-label="TD">{touchdowns}</td>'
+        f'<td data-label="CAS">{casualties}</td><td data-label="Completions">{completions}</td>'
+        f'<td data-label="SPP">{spp}</td></tr>'
+    )
+
+
 # --- who plays ------------------------------------------------------------------------------------------
 
 
@@ -345,13 +354,13 @@ def test_report_when_stars_played_names_them_in_timeline_statistics_and_injuries
     assert "Touchdown · Reavers · Akhorne the Squirrel" in page
     assert "→ Akhorne the Squirrel (Reavers) · Dead" in page  # a victim is named with their team
     assert "Casualty · Bashers · Grak →" in page
-    assert "<tr><td>Akhorne the Squirrel</td><td>1</td><td>0</td><td>0</td><td>0</td></tr>" in page
-    assert "<tr><td>Grak</td><td>0</td><td>1</td><td>0</td><td>0</td></tr>" in page
+    assert _stats_row("Akhorne the Squirrel", 1, 0, 0, 0) in page
+    assert _stats_row("Grak", 0, 1, 0, 0) in page
     injuries = page.split('data-testid="injuries-home"', 1)[1].split("</table>", 1)[0]
-    assert "<td>Akhorne the Squirrel</td><td>Dead</td>" in injuries
+    assert '<td class="row-title">Akhorne the Squirrel</td><td data-label="Injuries">Dead</td>' in injuries
     # Each team's tables say whose players they list.
     assert "<caption>Reavers</caption>" in injuries
-    assert '<table data-testid="players-away"> <caption>Bashers</caption>' in page
+    assert '<table data-testid="players-away" class="stack-rows"> <caption>Bashers</caption>' in page
 
 
 def test_report_in_french_when_stars_played_names_them_in_french(client, starring, home_coach, away_team):
@@ -361,9 +370,9 @@ def test_report_in_french_when_stars_played_names_them_in_french(client, starrin
     assert french == "Akhorne l'Écureuil"
     stars = page.split('data-testid="star-players">', 1)[1].split("</dd>", 1)[0]
     assert stars.startswith(french)
-    assert f"<tr><td>{french}</td><td>1</td>" in page
+    assert f'<tr><td class="row-title">{french}</td><td data-label="TD">1</td>' in page
     injuries = page.split('data-testid="injuries-home"', 1)[1].split("</table>", 1)[0]
-    assert f"<td>{french}</td>" in injuries
+    assert f'<td class="row-title">{french}</td>' in injuries
     assert f" · Reavers · {french}" in page  # the timeline
     assert "Akhorne the Squirrel" not in page  # nor in the dice log, which names players when shown
     assert f"→ {french} (Reavers) · " in page

@@ -1,6 +1,6 @@
 """Building teams for the rosters tests, through the services (so every team has its ledger)."""
 
-from rosters import ledger, services
+from rosters import captain, ledger, services
 from rosters.models import LedgerEntry, Player, Team
 
 # Eleven Human players that fit the 1,000,000 budget: 680,000 gp.
@@ -11,13 +11,22 @@ def make_team(
     coach, *, edition="bb2020", roster="human", name="Reikland Reavers", positions=(), ready=False, **create
 ):
     """A team of `edition` (these tests' teams play the 2020 rules unless they say) and `roster` with a
-    player hired for each position id, marked ready if asked."""
+    player hired for each position id, marked ready if asked (with a Team Captain where the draft needs
+    one, see nominate_a_captain)."""
     team = services.create_team(coach=coach, roster=roster, name=name, edition=edition, **create)
     for position in positions:
         services.hire_player(team=team, actor=coach, position=position, name="")
     if ready:
+        nominate_a_captain(team, coach)
         services.mark_ready(team=team, actor=coach)
     return team
+
+
+def nominate_a_captain(team, coach):
+    """The last player who may be the Team Captain (the tests pick their players first), nominated if
+    the draft needs one and has none."""
+    if captain.has_captain_rule(team) and team.captain is None and captain.candidates(team):
+        captain.nominate_captain(team=team, actor=coach, player=captain.candidates(team)[-1])
 
 
 def ready_human_team(coach, **kwargs):

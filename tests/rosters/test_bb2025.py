@@ -11,7 +11,14 @@ from rosters.editions import newest_edition_id
 from rosters.models import LedgerEntry, Player, Team
 from rosters.permissions import Editor
 from rulebook.edition import get_edition
-from tests.rosters.helpers import HUMAN_ELEVEN, bb2025_team, get_player, give_spp, make_team
+from tests.rosters.helpers import (
+    HUMAN_ELEVEN,
+    bb2025_team,
+    get_player,
+    give_spp,
+    make_team,
+    nominate_a_captain,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -164,6 +171,7 @@ def test_bb2025_rerolls_cannot_be_removed_after_the_draft(coach):
     services.buy_reroll(team=team, actor=coach)
     services.drop_reroll(team=team, actor=coach)  # while drafting: a purchase taken back
     services.buy_reroll(team=team, actor=coach)
+    nominate_a_captain(team, coach)
     services.mark_ready(team=team, actor=coach)
     with pytest.raises(ValidationError, match="cannot be removed"):
         services.drop_reroll(team=team, actor=coach)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from rosters import advancement, captain, display, ledger, services
+from rosters import advancement, captain, display, ledger, lineup, services
 from rosters.models import LedgerEntry, Player
 from rosters.permissions import Editor
 from tests.factories import UserFactory
@@ -42,6 +42,59 @@ def test_the_captain_may_change_while_drafting_and_only_one_is_captain(coach):
     captain.nominate_captain(team=team, actor=coach, player=first)
     captain.nominate_captain(team=team, actor=coach, player=second)
     assert list(team.players.filter(is_captain=True)) == [second]
+
+
+def test_a_draft_is_not_ready_until_it_names_its_captain(coach):
+    """The rule: "When drafting, one player who is not a Big Guy is named Team Captain" (issue #26: the
+    draft's problems never said so, while every page after nagged for it)."""
+    team = bb2025_team(coach)
+    needs = "The team needs a Team Captain: nominate one of its players."
+    assert services.draft_problems(team) == [needs]
+    with pytest.raises(ValidationError, match="needs a Team Captain"):
+        services.mark_ready(team=team, actor=coach)
+    captain.nominate_captain(team=team, actor=coach, player=get_player(team, "blitzer"))
+    assert services.draft_problems(team) == []
+    services.mark_ready(team=team, actor=coach)
+
+
+def test_a_team_without_the_rule_needs_no_captain(coach):
+    assert services.draft_problems(make_team(coach, positions=HUMAN_ELEVEN)) == []
+    norse = bb2025_team(
+        coach, roster="norse", positions=["norse_raider_lineman"] * 11, chosen_league="old_world_classic"
+    )
+    assert services.draft_problems(norse) == []
+
+
+def test_the_minimum_lineup_names_a_captain_in_the_same_change(coach):
+    team = bb2025_team(coach, positions=[])
+    lineup.fill_to_minimum(team=team, actor=coach)
+    chosen = team.captain
+    assert chosen is not None
+    assert chosen.position == "lineman"
+    assert services.draft_problems(team) == []
+    assert display.entry_summary(team, team.ledger.first()).endswith(f"{chosen.name} is the Team Captain.")
+    ledger.undo_latest(team, actor=coach)
+    assert (team.players.count(), team.captain) == (0, None)
+
+
+def test_the_minimum_lineup_keeps_a_captain_already_nominated(coach):
+    team = bb2025_team(coach, positions=["blitzer"])
+    blitzer = get_player(team, "blitzer")
+    captain.nominate_captain(team=team, actor=coach, player=blitzer)
+    lineup.fill_to_minimum(team=team, actor=coach)
+    assert list(team.players.filter(is_captain=True)) == [blitzer]
+
+
+def test_the_draft_panel_lists_the_missing_captain_and_says_the_lineup_names_one(client, owner):
+    client.force_login(owner)
+    team = bb2025_team(owner, positions=[])
+    html = client.get(reverse("rosters:manage", kwargs={"pk": team.pk})).content.decode()
+    assert "The first of them who may be is nominated Team Captain" in html
+    team = bb2025_team(owner, name="Nuln Nobles")
+    html = client.get(reverse("rosters:manage", kwargs={"pk": team.pk})).content.decode()
+    problems = html.split('id="draft-problems"', 1)[1].split("</div>", 1)[0]
+    assert "The team needs a Team Captain: nominate one of its players." in problems
+    assert 'disabled aria-describedby="draft-problems">Mark ready' in html
 
 
 def test_a_big_guy_cannot_be_captain(coach):

@@ -212,3 +212,25 @@ def test_staff_respects_maximums_and_the_team_list_apothecary(coach):
     undead = make_team(coach, roster="tomb_kings", name="Dusty")
     with pytest.raises(ValidationError, match="may not hire an apothecary"):
         services.change_staff(team=undead, actor=coach, staff="apothecary", delta=1)
+
+
+# --- what the budget left can still buy (issue #26: "Mark ready" with gold unspent) ----------------------
+
+
+def test_draft_purchases_name_what_the_budget_left_still_pays_for(coach):
+    team = make_team(coach, positions=HUMAN_ELEVEN)  # 680,000 of 1,000,000 spent
+    assert services.draft_purchases(team) == ["players", "rerolls", "staff", "fans"]
+    team.treasury = 20_000  # less than any player or a re-roll: staff and fans still fit
+    assert services.draft_purchases(team) == ["staff", "fans"]
+    team.treasury, team.dedicated_fans = 10_000, 6
+    team.assistant_coaches, team.cheerleaders = 6, 12  # the most of both: only an apothecary is left
+    assert services.draft_purchases(team) == []
+
+
+def test_draft_purchases_are_none_when_nothing_is_left_or_after_the_draft(coach):
+    team = make_team(coach, positions=HUMAN_ELEVEN)
+    team.treasury = 0
+    assert services.draft_purchases(team) == []
+    ready = make_team(coach, name="Ready", positions=HUMAN_ELEVEN, ready=True)
+    assert ready.treasury > 0
+    assert services.draft_purchases(ready) == []

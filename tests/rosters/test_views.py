@@ -522,3 +522,25 @@ def test_roster_pages_name_rules_in_the_active_language(client_of, coach, langua
     assert edition.name(team.rules.position("ogre"), language) in html
     html = client_of.get(_url("advance", team, get_player(team, "lineman"))).content.decode()
     assert edition.text("table.advancement_costs.characteristic.name", language) in html
+
+
+def test_mark_ready_says_how_much_gold_is_unspent_and_links_to_what_it_buys(client_of, coach):
+    team = make_team(coach, positions=HUMAN_ELEVEN)
+    html = client_of.get(_url("manage", team)).content.decode()
+    assert 'aria-describedby="unspent">Mark ready</button>' in html  # not disabled: a question
+    unspent = html.split('<p id="unspent">', 1)[1].split("</p>", 1)[0]
+    assert "320,000 gp unspent" in unspent
+    for anchor in ("hire-heading", "rerolls-heading", "staff-heading", "fans-heading"):
+        assert f'href="#{anchor}"' in unspent
+        assert f'id="{anchor}"' in html
+    services.set_dedicated_fans(team=team, actor=coach, dedicated_fans=6)
+    team.refresh_from_db()
+    html = client_of.get(_url("manage", team)).content.decode()
+    assert "270,000 gp unspent" in html
+    assert 'href="#fans-heading"' not in html
+
+
+def test_the_unspent_gold_is_not_mentioned_while_the_draft_breaks_a_rule(client_of, coach):
+    team = make_team(coach, positions=["lineman"] * 3)
+    html = client_of.get(_url("manage", team)).content.decode()
+    assert 'id="unspent"' not in html

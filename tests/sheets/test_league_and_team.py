@@ -252,6 +252,7 @@ def test_the_team_sheet_pdf_holds_the_roster_skills_and_inducement_prices(
         assert squeeze(gold(300000)) in text  # Halfling Master Chef at its price for this team
     assert squeeze(EDITION.text("inducement.mortuary_assistant.name", language)) not in text
     assert squeeze(EDITION.text("star.griff_oberwald.name", language)) in text
+    assert squeeze(EDITION.text("edition.name", language)) in text  # the printed roster names its edition
 
 
 def test_the_team_pdf_is_reused_until_the_team_changes(
@@ -277,6 +278,7 @@ def test_the_team_sheet_page_shows_the_roster_in_the_chosen_language_for_anyone(
     assert "Griff Oberwald" in html
     assert EDITION.skill_label(SkillRef("block"), "ko") in html
     assert EDITION.text("inducements.name", "ko") in html
+    assert f'<p class="sheet-game">{EDITION.text("edition.name", "ko")} · ' in html
     assert "css/sheet-letter.css" in html
     assert "style=" not in html
     assert client.get(reverse("sheets:team", args=[team.pk]), {"lang": "xx"}).status_code == 404

@@ -9,8 +9,10 @@ import pytest
 from django.core.files.base import ContentFile
 from django.urls import reverse
 
+from league.services.leagues import create_league
 from sheets.catalogue import get_catalogue
 from sheets.models import SheetJob, SheetPack, SheetPackItem, Status
+from tests.rosters.helpers import make_team
 from tests.sheets.conftest import blank_pdf
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery", "media")]
@@ -351,3 +353,56 @@ def test_a_bb2025_sheet_page_names_its_edition_in_korean(client):
     assert response.status_code == 200
     assert get_catalogue().game("bb2025").title_in("ko") in html
     assert "15–16" in html or "15-16" in html
+
+
+# ------------------------------------------------------------------------------- the picker's edition
+
+
+def _picker(html):
+    """The sheet picker's options: [(value, label, selected)], in order."""
+    select = html.split('<select name="sheet"', 1)[1].split("</select>", 1)[0]
+    return [
+        (value, label, bool(selected))
+        for value, selected, label in re.findall(
+            r'<option value="([^"]*)"( selected)?>([^<]*)</option>', select
+        )
+    ]
+
+
+def test_the_picker_names_each_sheets_edition_and_chooses_none_for_a_visitor(client):
+    """Issue #26: the picker started on the other edition's first sheet and listed "Injuries" twice."""
+    options = _picker(html_of(client.get("/sheets/")))
+    assert options[0] == ("", "Choose a sheet", True)
+    assert [value for value, _label, selected in options if selected] == [""]
+    labels = [label for _value, label, _selected in options]
+    assert len(labels) == len(set(labels))
+    assert ("bb2025/injuries", "Injuries (BB2025)", False) in options
+    assert ("bb2020/injuries", "Injuries (BB2020)", False) in options
+    assert ("rugby/rolls", "Rolls", False) in options
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_the_picker_starts_on_the_first_sheet_of_the_edition_asked(client, edition):
+    options = _picker(html_of(client.get("/sheets/", {"edition": edition})))
+    first = next(iter(CATALOGUE.game(edition).sheets.values()))
+    assert options[0] == (first.slug, f"{first.title_in('en')} ({edition.upper()})", True)
+    assert all(value.startswith(f"{edition}/") for value, _label, _selected in options[:7])
+
+
+def test_the_picker_starts_on_the_edition_of_the_readers_team_or_league(client, owner):
+    client.force_login(owner)
+    create_league(name="Nuffle Cup", created_by=owner, game="blood_bowl", edition="bb2025")
+    assert _picker(html_of(client.get("/sheets/")))[0] == (
+        "bb2025/pre_match",
+        "Pre-game sequence (BB2025)",
+        True,
+    )
+    make_team(owner, edition="bb2020")  # the newest team tells, before the leagues
+    assert _picker(html_of(client.get("/sheets/")))[0][0] == "bb2020/pre_match"
+
+
+def test_the_pack_form_names_each_sheets_edition(client):
+    html = html_of(client.get("/sheets/packs/new/"))
+    assert "Injuries (BB2025)" in html
+    assert "Injuries (BB2020)" in html
+    assert "Injuries</label>" not in html

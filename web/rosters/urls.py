@@ -13,6 +13,7 @@ urlpatterns = [
     path("new/", views.team_new, name="new"),
     path("import/", views.team_import, name="import"),
     path("<int:pk>/", fresh_page(team_scopes)(views.team_detail), name="team"),
+    path("<int:pk>/next/", views.team_next, name="next"),
     path("<int:pk>/export.json", views.team_export, name="export"),
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/hire/", views.hire, name="hire"),

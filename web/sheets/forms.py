@@ -2,7 +2,7 @@
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language, get_language_info, gettext
 from django.utils.translation import gettext_lazy as _
 
 from sheets import services
@@ -16,12 +16,33 @@ def language_choices():
     return [(code, get_language_info(code)["name_local"]) for code, _name in settings.LANGUAGES]
 
 
-def sheet_choices(language):
-    """Sheets grouped by game, titled in `language`: [(game title, [(slug, sheet title), ...]), ...]."""
+def sheet_label(sheet, language):
+    """The sheet's title in `language`, with its edition's short name where its game has one ("Injuries
+    (BB2025)"): two editions have sheets of the same title, and a list shows no group heading."""
+    title = sheet.title_in(language)
+    if not sheet.game.edition_id:
+        return title
+    edition = sheet.game.edition.text("edition.short", language)
+    return gettext("%(sheet)s (%(edition)s)") % {"sheet": title, "edition": edition}
+
+
+def sheet_choices(language, edition=None):
+    """Sheets grouped by game, labelled in `language` (sheet_label): [(game title, [(slug, label), ...]),
+    ...]; the game of `edition` (a rulebook edition id), if any, first."""
+    games = sorted(get_catalogue(), key=lambda game: edition is None or game.edition_id != edition)
     return [
-        (game.title_in(language), [(sheet.slug, sheet.title_in(language)) for sheet in game.sheets.values()])
-        for game in get_catalogue()
+        (
+            game.title_in(language),
+            [(sheet.slug, sheet_label(sheet, language)) for sheet in game.sheets.values()],
+        )
+        for game in games
     ]
+
+
+def first_sheet(edition):
+    """The slug of the first sheet of the game of `edition` (a rulebook edition id), or None."""
+    games = [game for game in get_catalogue() if edition and game.edition_id == edition and game.sheets]
+    return next(iter(games[0].sheets.values())).slug if games else None
 
 
 def default_language():
@@ -31,7 +52,9 @@ def default_language():
 
 class SheetChoiceForm(forms.Form):
     """One sheet in one language on one paper size. With `sheet` given (the sheet's own page), the
-    sheet field is left out. `cleaned_data["sheet"]` is a catalogue Sheet."""
+    sheet field is left out. With `edition` (the reader's rulebook edition), its game's sheets come first
+    and the first of them is chosen; without, nothing is chosen (no edition's sheet before the other's).
+    `cleaned_data["sheet"]` is a catalogue Sheet."""
 
     # Grouped by game (see sheet_choices): the select shows one <optgroup> per game.
     sheet = forms.ChoiceField(label=_("Sheet"))
@@ -39,14 +62,19 @@ class SheetChoiceForm(forms.Form):
     language = forms.ChoiceField(label=_("Sheet language"))
     paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
 
-    def __init__(self, *args, sheet=None, **kwargs):
+    def __init__(self, *args, sheet=None, edition=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fixed_sheet = sheet
         language = default_language()
         self.fields["language"].choices = language_choices()
         self.fields["language"].initial = language
         if sheet is None:
-            self.fields["sheet"].choices = sheet_choices(language)
+            initial = first_sheet(edition)
+            choices = sheet_choices(language, edition if initial else None)
+            if initial is None:
+                choices = [("", gettext("Choose a sheet")), *choices]
+            self.fields["sheet"].choices = choices
+            self.fields["sheet"].initial = initial
         else:
             del self.fields["sheet"]
 
@@ -83,10 +111,10 @@ class SheetPackForm(forms.Form):
     paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
     merged = forms.BooleanField(label=_("Also one PDF with every sheet"), required=False)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, edition=None, **kwargs):
         super().__init__(*args, **kwargs)
         language = default_language()
-        self.fields["sheets"].choices = sheet_choices(language)
+        self.fields["sheets"].choices = sheet_choices(language, edition)
         self.fields["languages"].choices = language_choices()
         self.fields["languages"].initial = [language]
 

@@ -5,6 +5,7 @@ from functools import partial
 
 from django.conf import settings
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from dugout.tasks import BrokerUnavailable
 from league.models import League
 from rosters.models import Team
+from rulebook.edition import available_editions
 from sheets import limits, services
 from sheets.catalogue import get_catalogue
 from sheets.models import Paper, SheetJob, SheetPack
@@ -100,10 +102,26 @@ def _start_pdf(request, form, *, back_url):
     return redirect("sheets:job", job.pk)
 
 
+def _reader_edition(request):
+    """The rulebook edition whose sheets the reader most likely wants: ?edition= (one of the rulebook's),
+    else that of their newest team, else that of the newest Blood Bowl league they joined or run; None
+    for a visitor who says nothing (no query), two queries at most for a signed-in user."""
+    asked = request.GET.get("edition")
+    if asked in available_editions():
+        return asked
+    user = request.user
+    if not user.is_authenticated:
+        return None
+    teams = Team.objects.for_coach(user).order_by("-pk").values_list("edition", flat=True)
+    leagues = League.objects.filter(Q(members=user) | Q(commissioners=user)).exclude(edition="")
+    return teams.first() or leagues.order_by("-pk").values_list("edition", flat=True).first()
+
+
 @require_GET
 def index(request):
-    """The catalogue, and a form to open a sheet in a language for a paper size."""
-    form = SheetChoiceForm(request.GET if "sheet" in request.GET else None)
+    """The catalogue, and a form to open a sheet in a language for a paper size: the sheets of the
+    reader's edition first, the first of them chosen (see _reader_edition)."""
+    form = SheetChoiceForm(request.GET if "sheet" in request.GET else None, edition=_reader_edition(request))
     if form.is_valid():
         data = form.cleaned_data
         return redirect(_sheet_url(data["sheet"], language=data["language"], paper=data["paper"]))
@@ -223,8 +241,9 @@ def job_retry(request, pk):
 
 
 def pack_new(request):
-    """Choose several sheets and languages; one zip (and optionally one merged PDF) comes out."""
-    form = SheetPackForm(request.POST or None)
+    """Choose several sheets and languages; one zip (and optionally one merged PDF) comes out. The
+    sheets of the reader's edition come first."""
+    form = SheetPackForm(request.POST or None, edition=_reader_edition(request))
     if request.method == "POST" and form.is_valid():
         return _start_pack(request, form, back_url=reverse("sheets:pack_new"))
     return render(request, "sheets/pack_new.html", {"form": form})

@@ -12,12 +12,13 @@ use this package: `from matches.services import drives`, then `drives.<name>`.
 
 from matches.services.drives.ending import concede, end_drive, next_turn
 from matches.services.drives.events import add_event, dice_subject, has_apothecary, undo_last_event
-from matches.services.drives.kickoff import next_drive, start_drive
+from matches.services.drives.kickoff import next_drive, start_drive, why_kicking
 from matches.services.drives.shared import STEP
-from matches.services.drives.swarming import Swarming, swarming
+from matches.services.drives.swarming import SWARMING_RULE, Swarming, roll_swarming, swarming
 
 __all__ = [
     "STEP",
+    "SWARMING_RULE",
     "Swarming",
     "add_event",
     "concede",
@@ -26,7 +27,9 @@ __all__ = [
     "has_apothecary",
     "next_drive",
     "next_turn",
+    "roll_swarming",
     "start_drive",
     "swarming",
     "undo_last_event",
+    "why_kicking",
 ]

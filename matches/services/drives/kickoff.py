@@ -8,6 +8,7 @@ from matches.models import SIDES, Drive, Event, Match, other
 from matches.services import effects
 from matches.services.common import record_roll, require_status
 from matches.services.drives.shared import STEP, match_edition, open_drive
+from matches.services.drives.swarming import roll_swarming
 
 # Kick-off events whose own rolls are made by each coach (the tie rule applies to them).
 _BOTH = "both"
@@ -23,12 +24,24 @@ def next_drive(match):
     return last.half, last.scoring or other(last.kicking)
 
 
+def why_kicking(match):
+    """Why the team of next_drive kicks the drive to start now: "toss" (the first drive: the toss winner
+    chose), "touchdown" (the team that scored kicks off to the other) or "half" (a new half: the team
+    that received the game's first kick-off kicks)."""
+    last = match.drives.order_by("-number").first()
+    if last is None:
+        return "toss"
+    return "half" if last.ended_by == Drive.EndedBy.END_OF_HALF else "touchdown"
+
+
 @transaction.atomic
 def start_drive(match, *, dice, user, faces=None):
     """Start the next drive with its kick-off event (the dice of the edition's kick-off table) and the
     event's own rolls.
 
-    `faces`: {"kickoff": [a, b], "event": {"home": [[...], ...], "away": ...} or [[...], ...]}.
+    `faces`: {"kickoff": [a, b], "event": {"home": [[...], ...], "away": ...} or [[...], ...],
+    "swarming": {side: [...]}}. A Swarming team's extra players are rolled first (after set-up, before
+    the kick-off) and kept on the kick-off event as rolls["swarming"] (swarming.roll_swarming).
     Changing Weather re-rolls the weather; Get the Ref (a bribe per team, for the game) and Brilliant
     Coaching (a team re-roll for the drive to the higher D6 + assistant coaches, both on a tie) are
     kept on the kick-off event as rolls["effects"] (effects.kickoff_result); Time-out moves the turn
@@ -43,6 +56,7 @@ def start_drive(match, *, dice, user, faces=None):
     if half > match_edition(match).settings.halves:
         raise ValidationError(_("The game is over."))
     kicking_team = match.team(kicking)
+    swarmed = roll_swarming(match, dice=dice, user=user, faces=faces.get("swarming"))
     table = match_edition(match).table("kickoff")
     roll = record_roll(
         match,
@@ -84,6 +98,7 @@ def start_drive(match, *, dice, user, faces=None):
             "event": event_rolls,
             **before,
             "effects": effects.kickoff_result(match, drive),
+            **({"swarming": swarmed} if swarmed else {}),
         },
         outcome=row["id"],
         created_by=user,

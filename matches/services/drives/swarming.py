@@ -5,6 +5,8 @@ up, the team may set up more Lineman players from its Reserves. The roster data 
 from dataclasses import dataclass
 
 from matches.models import SIDES
+from matches.services.common import record_roll
+from matches.services.drives.shared import STEP
 
 SWARMING_RULE = "swarming"
 
@@ -31,3 +33,29 @@ def swarming(match):
         positions = tuple(team.rules.position(position) for position in extra.get("swarming_positions", []))
         found.append(Swarming(side, team, positions, extra.get("swarming_extra", "")))
     return found
+
+
+def roll_swarming(match, *, dice, user, faces=None):
+    """Roll each Swarming team's extra players for the drive about to start (after both teams set up,
+    before the kick-off), or take the entered `faces` ({side: [faces]}).
+
+    Returns {side: {"roll": Roll dict, "extra": n}}, kept on the drive's kick-off event.
+    Side effects: one dice log row per Swarming team.
+    """
+    faces = faces or {}
+    rolled = {}
+    for entry in swarming(match):
+        if not entry.dice:
+            continue
+        roll = record_roll(
+            match,
+            dice=dice,
+            notation=entry.dice,
+            purpose=SWARMING_RULE,
+            step=STEP,
+            user=user,
+            faces=faces.get(entry.side),
+            team=entry.team,
+        )
+        rolled[entry.side] = {"roll": roll.as_dict(), "extra": roll.total}
+    return rolled

@@ -1,6 +1,6 @@
 """The pre-match sequence (seed 002, steps 1-9): stadium, fan factor, weather, journeymen, inducements,
-prayers to Nuffle, kicking team, match ball. Each step rolls with `dice` or takes the coach's faces and
-logs every roll; results are stored on the Match.
+prayers to Nuffle, kicking team (a toss, then its winner's choice), match ball. Each step rolls with
+`dice` or takes the coach's faces and logs every roll; results are stored on the Match.
 
 The modules follow the sequence: `sequence` (creating the match, its steps, the current one),
 `rolls` (the steps of one roll or choice: stadium, fans, weather, kicking team, match ball),
@@ -31,6 +31,7 @@ from matches.services.prematch.journeymen import (
     journeyman_cost,
     journeyman_positions,
     journeymen_needed,
+    nobody_needs_journeymen,
     take_journeymen,
 )
 from matches.services.prematch.offers import (
@@ -56,11 +57,16 @@ from matches.services.prematch.prayers import (
     target_side,
 )
 from matches.services.prematch.rolls import (
+    KICK,
+    RECEIVE,
+    TOSS_DIE,
     choose_kicking,
+    kick_or_receive,
     roll_fans,
     roll_match_ball,
     roll_stadium,
     roll_weather,
+    toss,
 )
 from matches.services.prematch.sequence import (
     create_match,
@@ -72,7 +78,10 @@ from matches.services.prematch.sequence import (
 from matches.services.prematch.shared import STEP
 
 __all__ = [
+    "KICK",
+    "RECEIVE",
     "STEP",
+    "TOSS_DIE",
     "Hireling",
     "PendingPrayer",
     "available_players",
@@ -94,11 +103,13 @@ __all__ = [
     "journeyman_cost",
     "journeyman_positions",
     "journeymen_needed",
+    "kick_or_receive",
     "match_players",
     "may_buy_now",
     "mercenary_offer",
     "mercenary_skills",
     "next_step",
+    "nobody_needs_journeymen",
     "pending_prayer",
     "pending_prayers",
     "prayer_candidates",
@@ -120,5 +131,6 @@ __all__ = [
     "steps",
     "take_journeymen",
     "target_side",
+    "toss",
     "withheld",
 ]

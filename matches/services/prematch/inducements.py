@@ -9,11 +9,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from matches.models import other
-from matches.services.prematch.journeymen import base_ctv, ctv
+from matches.services.common import record_roll
+from matches.services.prematch.journeymen import add_journeymen, base_ctv, ctv
 from matches.services.prematch.offers import mercenaries_bought, mercenary_players, side_bet_bought
 from matches.services.prematch.sequence import require_step
+from matches.services.prematch.shared import STEP
 from rulebook import formulas
 from rulebook.data import hireling_available, hireling_price
+from rulebook.dice import Dice
 
 
 def favourite_side(match):
@@ -215,6 +218,28 @@ def _check_excluded_stars(edition, bought):
             )
 
 
+def _bring_journeymen(match, side, bought, *, dice, faces, user):
+    """The journeymen an inducement brings for this game (data: `journeymen`), rolled and logged."""
+    edition = match.edition
+    for item in bought:
+        inducement = edition.inducements.get(item["id"])
+        notation = inducement.extra.get("journeymen") if inducement else None
+        if not notation:
+            continue
+        for _count in range(item["count"]):
+            roll = record_roll(
+                match,
+                dice=dice,
+                notation=notation,
+                purpose=item["id"],
+                step=STEP,
+                user=user,
+                faces=faces.get(item["id"]),
+                team=match.team(side),
+            )
+            add_journeymen(match, side, roll.total, prefix="r")
+
+
 @transaction.atomic
 def buy_inducements_of_both(match, *, purchases, user):
     """Buy the inducements of both teams at once: `purchases` maps each side still buying to the keyword
@@ -237,10 +262,12 @@ def buy_inducements_of_both(match, *, purchases, user):
 
 
 @transaction.atomic
-def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0):
+def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0, dice=None, faces=None):
     """Buy inducements for `side`: `counts` maps "id" or "star_player:<star id>" to a count;
     `mercenaries`: [{"position": id, "skills": [skill id]}], one per mercenary player; `side_bet`: the
-    stake (0: none).
+    stake (0: none). An inducement that brings journeymen for the game (data: `journeymen`, a dice
+    expression: Riotous Rookies) rolls how many with `dice` (default: Dugout's), or takes the entered
+    `faces` ({inducement id: [faces]}).
 
     Petty cash is spent first, then the treasury (taken from the team when the match is applied).
     Side effects: stores the inducements, treasury spent, petty cash and the new CTV on the match, and
@@ -286,6 +313,7 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0):
     if hired_mercenaries:
         players = mercenary_players(match, side, hired_mercenaries)
         match.set_side_value("journeymen", side, match.journeymen(side) + players)
+    _bring_journeymen(match, side, bought, dice=dice or Dice(), faces=faces or {}, user=user)
     match.set_side_value("inducements", side, bought)
     match.set_side_value("petty_cash", side, available["petty_cash"])
     match.set_side_value("treasury_spent", side, max(0, total - available["petty_cash"]))

@@ -5,9 +5,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from matches.models import SIDES
-from matches.services.prematch.sequence import require_step
+from matches.models import SIDES, Match
+from matches.services.prematch.sequence import next_step, require_step
 from matches.services.prematch.shared import Numbered
+from rosters import names
 from rosters.services import next_free_number
 from rulebook.edition import get_edition
 
@@ -79,14 +80,48 @@ def _chosen_positions(team, choice, needed):
     return chosen
 
 
+def nobody_needs_journeymen(match):
+    """Whether both teams have at least the edition's [journeymen] fill_to available players."""
+    return not any(journeymen_needed(match.team(side)) for side in SIDES)
+
+
+def skip_journeymen_if_none_needed(match, *, user):
+    """Where the journeymen step comes next and neither team needs any, it is done at once (nothing to
+    choose, nothing to tap): called by the steps before it. Returns whether it was.
+
+    Side effects: those of take_journeymen (no journeymen, the CTVs).
+    """
+    if next_step(match) != "journeymen" or not nobody_needs_journeymen(match):
+        return False
+    take_journeymen(match, user=user)
+    return True
+
+
+def _journeyman_name(match, team, position_id, number, roster, hired, index):
+    """A name like the team's players' (rosters.names), none of the roster's or of the journeymen hired
+    before; the same match and team give the same names. "Journeyman N" only for a list without names."""
+    taken = [player.name for player in roster] + [journeyman["name"] for journeyman in hired]
+    name = names.new_name(
+        roster=team.roster,
+        position=position_id,
+        team_key=f"{team.pk}:match{match.pk}",
+        number=number,
+        taken=taken,
+    )
+    return name or _("Journeyman %(index)d") % {"index": index}
+
+
 @transaction.atomic
 def take_journeymen(match, *, user, positions=None):
     """Fill each team up to 11 available players with journeymen of its lineman position (Loner 4+);
     `positions`: {side: position id, or a list of one per journeyman} the coach chose where the roster
-    offers several (see journeyman_positions; default: the first).
+    offers several (see journeyman_positions; default: the first). Once the step was done because
+    nobody needed any (skip_journeymen_if_none_needed), taking them again changes nothing.
 
     Side effects: stores the journeymen on the match and the CTVs with them.
     """
+    if match.journeymen_done and match.status == Match.Status.PRE_MATCH and nobody_needs_journeymen(match):
+        return
     require_step(match, "journeymen")
     positions = positions or {}
     for side in SIDES:
@@ -102,7 +137,7 @@ def take_journeymen(match, *, user, positions=None):
                 {
                     "key": f"{side}-{index}",
                     "number": number,
-                    "name": _("Journeyman %(index)d") % {"index": index},
+                    "name": _journeyman_name(match, team, position_id, number, taken, journeymen, index),
                     "position": position_id,
                 }
             )
@@ -110,3 +145,30 @@ def take_journeymen(match, *, user, positions=None):
         match.set_side_value("ctv", side, base_ctv(match, side))
     match.journeymen_done = True
     match.save()
+
+
+def add_journeymen(match, side, count, *, prefix):
+    """`count` more journeymen of `side`'s first journeyman position for this game only (an inducement
+    such as Riotous Rookies: beyond the 11 and the 16), numbered and named like the others, with keys
+    `<side>-<prefix><n>`. Returns them; the caller stores the match.
+
+    Side effects: adds them to the match's journeymen (not saved).
+    """
+    team = match.team(side)
+    position_id = journeyman_positions(team)[0].id
+    roster = list(team.players.on_roster())
+    journeymen = list(match.journeymen(side))
+    added = []
+    first = 1 + sum(entry["key"].startswith(f"{side}-{prefix}") for entry in journeymen)
+    for index in range(first, first + count):
+        number = next_free_number(team, roster + [Numbered(j["number"]) for j in journeymen])
+        entry = {
+            "key": f"{side}-{prefix}{index}",
+            "number": number,
+            "name": _journeyman_name(match, team, position_id, number, roster, journeymen, index),
+            "position": position_id,
+        }
+        journeymen.append(entry)
+        added.append(entry)
+    match.set_side_value("journeymen", side, journeymen)
+    return added

@@ -1,12 +1,13 @@
-"""The pre-match steps settled by one roll or choice: stadium, fan factors, weather, kicking team and
-match ball."""
+"""The pre-match steps settled by one roll or choice: stadium, fan factors, weather, kicking team (a
+toss, then its winner's choice) and match ball."""
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from matches.models import SIDES
+from matches.models import SIDES, other
 from matches.services.common import record_roll
+from matches.services.prematch.journeymen import skip_journeymen_if_none_needed
 from matches.services.prematch.sequence import require_step, start_if_ready
 from matches.services.prematch.shared import STEP
 from rulebook import formulas
@@ -20,7 +21,8 @@ def _faces(faces, side=None):
 
 @transaction.atomic
 def roll_stadium(match, *, dice, user, faces=None):
-    """Optional rule: the stadium (2D6). Side effects: sets match.stadium, logs the roll."""
+    """Optional rule: the stadium (2D6). Side effects: sets match.stadium, logs the roll (and takes no
+    journeymen if they come next and nobody needs any: skip_journeymen_if_none_needed)."""
     require_step(match, "stadium")
     table = match.edition.table("stadium")
     roll = record_roll(
@@ -28,6 +30,7 @@ def roll_stadium(match, *, dice, user, faces=None):
     )
     match.stadium = table.row_for(roll.total)["id"]
     match.save()
+    skip_journeymen_if_none_needed(match, user=user)
     return roll
 
 
@@ -35,7 +38,7 @@ def roll_stadium(match, *, dice, user, faces=None):
 def roll_fans(match, *, dice, user, faces=None):
     """Fan Factor of each team: Dedicated Fans + D3. `faces`: {"home": [n], "away": [n]}.
 
-    Side effects: sets both fan factors, logs two rolls.
+    Side effects: sets both fan factors, logs two rolls (and skip_journeymen_if_none_needed).
     """
     require_step(match, "fans")
     rolls = {}
@@ -54,12 +57,14 @@ def roll_fans(match, *, dice, user, faces=None):
         match.set_side_value("fan_factor", side, formulas.fan_factor(team.dedicated_fans, roll.total))
         rolls[side] = roll
     match.save()
+    skip_journeymen_if_none_needed(match, user=user)
     return rolls
 
 
 @transaction.atomic
 def roll_weather(match, *, dice, user, faces=None):
-    """The weather (2D6). Side effects: sets match.weather, logs the roll."""
+    """The weather (2D6). Side effects: sets match.weather, logs the roll; the journeymen step that
+    follows is done at once where nobody needs any (skip_journeymen_if_none_needed)."""
     require_step(match, "weather")
     table = match.edition.table("weather")
     roll = record_roll(
@@ -67,23 +72,71 @@ def roll_weather(match, *, dice, user, faces=None):
     )
     match.weather = table.row_for(roll.total)["id"]
     match.save()
+    skip_journeymen_if_none_needed(match, user=user)
     return roll
 
 
-@transaction.atomic
-def choose_kicking(match, *, user, side=None, dice=None, faces=None):
-    """The kicking team: chosen by the coaches, or a D6 toss (1-3: home kicks, 4-6: away kicks).
+TOSS_DIE = "D6"
 
-    Side effects: sets match.kicking (and logs the toss); without further steps the match starts.
+
+def toss_winner_of(total):
+    """The side a toss die of `total` names: 1-3 home, 4-6 away."""
+    return "home" if total <= 3 else "away"
+
+
+KICK, RECEIVE = "kick", "receive"  # what the toss winner chooses
+
+
+@transaction.atomic
+def toss(match, *, user, winner=None, dice=None, faces=None):
+    """Who wins the toss (or the roll-off), and so chooses to kick or to receive (kick_or_receive):
+    `winner` where the coaches settled it at the table, else a D6 rolled by Dugout or typed in
+    (`faces`): 1-3 the home team wins, 4-6 the away team.
+
+    Side effects: sets match.toss_winner (and logs the die).
     """
     require_step(match, "kicking")
-    if side not in (None, "", "home", "away"):
+    if match.toss_winner:
+        raise ValidationError(_("The toss is already won: its winner chooses to kick or to receive."))
+    if winner not in (None, "", *SIDES):
         raise ValidationError(_("Choose a side."))
-    if not side:
+    if not winner:
         roll = record_roll(
-            match, dice=dice, notation="D6", purpose="coin_toss", step=STEP, user=user, faces=faces
+            match, dice=dice, notation=TOSS_DIE, purpose="coin_toss", step=STEP, user=user, faces=faces
         )
-        side = "home" if roll.total <= 3 else "away"
+        winner = toss_winner_of(roll.total)
+    match.toss_winner = winner
+    match.save()
+    return winner
+
+
+@transaction.atomic
+def kick_or_receive(match, *, user, choice):
+    """The toss winner's choice, KICK or RECEIVE: the other team receives, or kicks.
+
+    Side effects: sets match.kicking; without further steps the match starts.
+    """
+    require_step(match, "kicking")
+    if not match.toss_winner:
+        raise ValidationError(_("Toss first: its winner chooses to kick or to receive."))
+    if choice not in (KICK, RECEIVE):
+        raise ValidationError(_("Choose to kick or to receive."))
+    match.kicking = match.toss_winner if choice == KICK else other(match.toss_winner)
+    start_if_ready(match)
+    match.save()
+    return match.kicking
+
+
+@transaction.atomic
+def choose_kicking(match, *, user, side):
+    """The kicking team set at once, where the coaches already know it (the pre-match page tosses, then
+    asks the winner: toss and kick_or_receive).
+
+    Side effects: sets match.kicking; without further steps the match starts.
+    """
+    require_step(match, "kicking")
+    if side not in SIDES:
+        raise ValidationError(_("Choose a side."))
     match.kicking = side
     start_if_ready(match)
     match.save()

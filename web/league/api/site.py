@@ -1,6 +1,6 @@
 """The NinjaAPI that serves the league's JSON API, its OpenAPI schema (/leagues/api/openapi.json) and
-its docs page (/leagues/api/docs, Swagger UI from django-ninja's static files: no CDN, and the site's
-Content-Security-Policy holds: its script and styles are files of our own origin).
+its docs page (/leagues/api/docs: the schema drawn as one of the site's pages by web/league/api/docs.py,
+which says why not Swagger UI; no CDN, no script of its own).
 
 league/urls.py includes `urlpatterns` under api/ without a namespace of its own, so that the endpoints
 keep the names they had before django-ninja (league:api_standings...) and the API's own reverse of its
@@ -15,6 +15,7 @@ from ninja.renderers import JSONRenderer
 
 from web.league.api import errors, reads, submit
 from web.league.api.auth import ApiThrottle
+from web.league.api.docs import SchemaPage
 
 
 class Utf8Renderer(JSONRenderer):
@@ -36,6 +37,7 @@ api = NinjaAPI(
     urls_namespace="league",
     openapi_url="openapi.json",
     docs_url="docs",
+    docs=SchemaPage(),
     renderer=Utf8Renderer(),
     throttle=[ApiThrottle()],
 )

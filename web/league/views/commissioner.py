@@ -119,6 +119,7 @@ def entries(request, pk):
             "season": season,
             "entries": season.entries.with_related().order_by("status", "name"),
             "form": form,
+            "progress": season_services.season_progress(season),
         },
     )
 

@@ -20,7 +20,7 @@ from league.standings.read import (
     stored_table,
 )
 from web.league import page_sizes
-from web.league.forms import CommentForm, ReopenForm, RescheduleForm, ResultForm
+from web.league.forms import CommentForm, RegisterTeamForm, ReopenForm, RescheduleForm, ResultForm
 from web.league.views.common import _page, _round_links, get_fixture, get_league, get_season
 from web.league.views.steps import league_steps, season_steps
 
@@ -143,8 +143,7 @@ def season_detail(request, pk):
             "season": season,
             "entries": entries,
             "is_commissioner": is_commissioner,
-            "can_register": season.status != Season.Status.FINISHED
-            and league_services.is_member(league, request.user),
+            "can_register": _can_register(request, season),
             "my_fixtures": my_fixtures,
             "needs_decision": Result.objects.for_season(season).filter(status=Result.Status.DISPUTED).count()
             if is_commissioner
@@ -153,6 +152,14 @@ def season_detail(request, pk):
             **season_steps(request, season, is_commissioner=is_commissioner, my_fixtures=my_fixtures),
         },
     )
+
+
+def _can_register(request, season):
+    """Whether the season page offers "Enter a team": to a member with a team still to enter (a ready
+    team of the league's edition not in the season yet; another game's teams are typed names)."""
+    if season.status == Season.Status.FINISHED or not league_services.is_member(season.league, request.user):
+        return False
+    return RegisterTeamForm(season=season, user=request.user).has_choices
 
 
 def _prizes_context(season):

@@ -11,10 +11,11 @@ from web.matches.forms.postmatch import PostmatchForm
 from web.matches.forms.prematch import (
     HIRED_BY_NAME,
     InducementsForm,
-    KickingForm,
+    KickOrReceiveForm,
     MatchForm,
     PrayerTargetForm,
     SidesDiceForm,
+    TossForm,
 )
 
 __all__ = [
@@ -26,11 +27,12 @@ __all__ = [
     "EndDriveForm",
     "FacesField",
     "InducementsForm",
-    "KickingForm",
+    "KickOrReceiveForm",
     "MatchForm",
     "PostmatchForm",
     "PrayerTargetForm",
     "PricedSelect",
     "QuickEventForm",
     "SidesDiceForm",
+    "TossForm",
 ]

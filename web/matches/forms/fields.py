@@ -39,8 +39,9 @@ empty means Dugout rolls, unless `empty_rolls` is false: the form says it once f
 
 class FacesField(forms.CharField):
     """Dice faces typed as "3 4" or "3,4"; empty means Dugout rolls. Cleans to a list of ints or None.
-    `dice`: the notation the field takes ("2D6"), for a help text and a placeholder saying how to type
-    each die."""
+    `dice`: the notation the field takes ("2D6"), for a help text saying how to type each die. No
+    placeholder: a grey example in the box reads as a value already typed (issue #26). Several dice
+    fields together are drawn one block each (matches/_dice_field.html)."""
 
     def __init__(self, *, dice=None, **kwargs):
         kwargs.setdefault("required", False)
@@ -51,8 +52,6 @@ class FacesField(forms.CharField):
         super().__init__(**kwargs)
         self.dice = dice
         self.widget.attrs.update({"inputmode": "numeric", "autocomplete": "off", "class": "dice-input"})
-        if dice:
-            self.widget.attrs["placeholder"] = example_faces(dice)
 
     def clean(self, value):
         value = super().clean(value)
@@ -76,10 +75,9 @@ class DiceForm(forms.Form):
 
 
 def set_dice(field, notation, *, empty_rolls=True):
-    """Give the FacesField `field` the help text and placeholder of `notation`."""
+    """Give the FacesField `field` the help text of `notation`."""
     field.dice = notation
     field.help_text = dice_help(notation, empty_rolls)
-    field.widget.attrs["placeholder"] = example_faces(notation)
 
 
 class CountCheckbox(forms.CheckboxInput):

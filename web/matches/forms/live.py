@@ -22,6 +22,25 @@ class DriveStartForm(forms.Form):
         ),
     )
 
+    def __init__(self, *args, swarming=(), **kwargs):
+        """`swarming`: the teams that roll extra players at each start of drive ({"side", "team", "name",
+        "dice"}, as the live page lists them), each with a field for real dice."""
+        super().__init__(*args, **kwargs)
+        for entry in swarming:
+            self.fields[f"swarming_{entry['side']}"] = FacesField(
+                label=_("%(rule)s %(dice)s · %(team)s (optional)")
+                % {"rule": entry["name"], "dice": entry["dice"], "team": entry["team"]},
+                dice=entry["dice"],
+            )
+
+    def swarming_faces(self):
+        """{side: faces} of the Swarming dice typed in (the others are rolled by Dugout)."""
+        return {
+            name.removeprefix("swarming_"): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("swarming_") and value
+        }
+
 
 def _player_choices(match, side):
     """Who plays for `side`: the available roster players, then the journeymen, mercenaries and star
@@ -64,6 +83,8 @@ class QuickEventForm(ServiceForm):
         Event.Kind.COMPLETION,
         Event.Kind.INTERCEPTION,
         Event.Kind.DEFLECTION,
+        Event.Kind.SUPERB_THROW,
+        Event.Kind.SAFE_LANDING,
         Event.Kind.FOUL,
         Event.Kind.SENT_OFF,
         Event.Kind.SECRET_WEAPON_SENT_OFF,
@@ -85,6 +106,8 @@ class QuickEventForm(ServiceForm):
         Event.Kind.COMPLETION: ("player",),
         Event.Kind.INTERCEPTION: ("player",),
         Event.Kind.DEFLECTION: ("player",),
+        Event.Kind.SUPERB_THROW: ("player",),
+        Event.Kind.SAFE_LANDING: ("player",),
         Event.Kind.FOUL: ("player", "victim"),
         Event.Kind.SENT_OFF: ("player", "argue", "argue_roll"),
         Event.Kind.SECRET_WEAPON_SENT_OFF: ("player",),
@@ -97,6 +120,8 @@ class QuickEventForm(ServiceForm):
         Event.Kind.COMPLETION: _("Thrower"),
         Event.Kind.INTERCEPTION: _("Intercepting player"),
         Event.Kind.DEFLECTION: _("Deflecting player"),
+        Event.Kind.SUPERB_THROW: _("Throwing player"),
+        Event.Kind.SAFE_LANDING: _("Thrown player"),
         Event.Kind.FOUL: _("Fouler"),
         Event.Kind.SENT_OFF: _("Sent-off player"),
         Event.Kind.SECRET_WEAPON_SENT_OFF: _("Sent-off player"),

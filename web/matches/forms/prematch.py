@@ -1,11 +1,11 @@
-"""Forms of the pre-match sequence: the match, its dice, the kicking team, inducements, prayer targets."""
+"""Forms of the pre-match sequence: the match, its dice, the toss and kicking team, inducements, prayer
+targets."""
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from matches.models import Side
 from matches.services import prematch
 from rosters.models import Team
 from rulebook.edition import get_edition
@@ -13,7 +13,6 @@ from web.matches.forms.fields import CountCheckbox, FacesField, PricedSelect, ex
 
 # The optional rules a friendly may be played with (steps of the pre-match sequence), where the edition
 # of its teams has them.
-FRIENDLY_OPTIONAL_RULES = ("stadium", "match_balls")
 
 
 class MatchForm(forms.Form):
@@ -43,10 +42,12 @@ class MatchForm(forms.Form):
         editions = [get_edition(edition) for edition in _editions_of(self.fields["home_team"].queryset)]
         language = get_language()
         choices = []
-        for rule in FRIENDLY_OPTIONAL_RULES:
-            edition = next((edition for edition in editions if rule in edition.optional_rules), None)
-            if edition is not None:
-                choices.append((rule, edition.text(f"optional.{rule}.name", language)))
+        for edition in editions:
+            choices += [
+                (rule, edition.text(f"optional.{rule}.name", language))
+                for rule in edition.match_optional_rules
+                if rule not in dict(choices)
+            ]
         self.fields["optional_rules"].choices = choices
 
     def clean(self):
@@ -64,7 +65,7 @@ class MatchForm(forms.Form):
                     _("%(edition)s has no such petty cash procedure.")
                     % {"edition": edition.text("edition.name", get_language())}
                 )
-            if set(data.get("optional_rules", ())) - set(edition.optional_rules):
+            if set(data.get("optional_rules", ())) - set(edition.match_optional_rules):
                 raise ValidationError(
                     _("%(edition)s has no such optional rule.")
                     % {"edition": edition.text("edition.name", get_language())}
@@ -95,11 +96,37 @@ class SidesDiceForm(forms.Form):
         return {"home": data["home_faces"], "away": data["away_faces"]}
 
 
-class KickingForm(forms.Form):
-    side = forms.ChoiceField(
-        label=_("Kicking team"), required=False, choices=[("", _("Toss (D6: 1-3 home kicks)")), *Side.choices]
+class TossForm(forms.Form):
+    """The toss of the kicking team step (prematch.toss): its winner, where the coaches tossed a coin or
+    rolled off at the table, else a die rolled by Dugout or typed in. The winner then chooses to kick or
+    to receive (KickOrReceiveForm). `match` names the teams."""
+
+    winner = forms.ChoiceField(label=_("Who won the toss"), required=False)
+    faces = FacesField(label=_("Toss die (optional)"), dice=prematch.TOSS_DIE)
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        home, away = match.home_team.name, match.away_team.name
+        field = self.fields["winner"]
+        field.choices = [("", _("Dugout tosses")), ("home", home), ("away", away)]
+        field.help_text = _(
+            "Tossed a coin or rolled off at the table? Choose the winner. Else Dugout tosses a %(dice)s:"
+            " 1–3 %(home)s win, 4–6 %(away)s win."
+        ) % {"dice": prematch.TOSS_DIE, "home": home, "away": away}
+
+    def clean(self):
+        data = super().clean()
+        if data.get("winner") and data.get("faces"):
+            raise ValidationError(_("Choose who won the toss, or type the toss die: not both."))
+        return data
+
+
+class KickOrReceiveForm(forms.Form):
+    """The toss winner's choice (prematch.kick_or_receive): one button each."""
+
+    choice = forms.ChoiceField(
+        choices=[(prematch.KICK, _("Kick")), (prematch.RECEIVE, _("Receive"))], widget=forms.HiddenInput
     )
-    faces = FacesField(label=_("Toss die (optional)"), dice="D6")
 
 
 # Headings of the groups hired by name where the plural reads better than the edition's name of the
@@ -149,6 +176,7 @@ class InducementsForm(forms.Form):
                 widget=widget,
             )
             self.fields[key].widget.attrs["data-price"] = item["price"]
+            self._add_dice_field(item)
         self.mercenary_offer, self.side_bet_offer = mercenaries, side_bet
         self.mercenary_names = []
         if mercenaries:
@@ -187,7 +215,8 @@ class InducementsForm(forms.Form):
                     "rules": self.edition.text(f"{inducement.key}.desc", language),
                     "rows": [],
                 }
-            groups[choices]["rows"].append({"field": self[item["key"]], "item": item})
+            dice = self[f"{item['key']}_dice"] if f"{item['key']}_dice" in self.fields else None
+            groups[choices]["rows"].append({"field": self[item["key"]], "item": item, "dice": dice})
         return [group for group in groups.values() if group["rows"]]
 
     def _add_mercenary_fields(self, offer, edition):
@@ -230,6 +259,24 @@ class InducementsForm(forms.Form):
 
     def mercenary_rows(self):
         return [(self[f"{name}_position"], self[f"{name}_skill"]) for name in self.mercenary_names]
+
+    def _add_dice_field(self, item):
+        """Real dice for an inducement that rolls when bought (the journeymen of Riotous Rookies)."""
+        notation = item["item"].extra.get("journeymen") if hasattr(item["item"], "extra") else None
+        if notation:
+            self.fields[f"{item['key']}_dice"] = FacesField(
+                label=_("%(name)s: how many journeymen, %(dice)s (optional)")
+                % {"name": item["label"], "dice": notation},
+                dice=notation,
+            )
+
+    def dice_faces(self):
+        """{inducement id: faces} of the dice typed for what an inducement rolls when bought."""
+        return {
+            item["id"]: self.cleaned_data[f"{item['key']}_dice"]
+            for item in self.items
+            if self.cleaned_data.get(f"{item['key']}_dice")
+        }
 
     def counts(self):
         counts = {key: self.cleaned_data[key] or 0 for key in self.count_keys}

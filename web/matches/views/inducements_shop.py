@@ -87,6 +87,7 @@ def inducements_of_both(request, match):
             "counts": form.counts(),
             "mercenaries": form.mercenaries(),
             "side_bet": form.stake(),
+            "faces": form.dice_faces(),
         }
     if not attempt(
         request, lambda: prematch.buy_inducements_of_both(match, purchases=purchases, user=request.user)

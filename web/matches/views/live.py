@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
@@ -75,15 +75,17 @@ def _live_context(match, context, *, quick_form=None):
     drive_open = bool(context["drive"] and context["drive"].is_open)
     detail = reverse("matches:detail", args=[match.pk])
     edition, language = _texts(match)
+    swarming = _swarming(match, edition, language, context["drive"])
     return {
-        "swarming": _swarming(match, edition, language),
+        "swarming": swarming,
         "drive_open": drive_open,
         "quick_form": quick_form,
         "quick_title": _quick_title(match, quick_form) if quick_form else "",
         "quick_side": quick_form.side if quick_form else "",
         "quick_buttons": _quick_buttons(match) if drive_open and quick_form is None else [],
         "detail_url": detail,
-        "drive_form": DriveStartForm(),
+        "drive_form": DriveStartForm(swarming=swarming),
+        "next_kickoff": "" if drive_open else _next_kickoff(match),
         "end_form": EndDriveForm(match=match) if drive_open and quick_form is None else None,
         "last_half": drive_open and context["drive"].half >= edition.settings.halves,
         "concede_form": ConcedeForm(match=match),
@@ -91,8 +93,31 @@ def _live_context(match, context, *, quick_form=None):
     }
 
 
-def _swarming(match, edition, language):
-    """[{"team", "name", "desc", "positions", "dice"}] of the teams with Swarming, in the edition's names."""
+# Who kicks the drive to start, and why (drives.why_kicking).
+NEXT_KICKOFF = {
+    "toss": gettext_lazy("%(team)s kick off first."),
+    "touchdown": gettext_lazy("%(team)s kick off next: the team that scored kicks off."),
+    "half": gettext_lazy(
+        "%(team)s kick off the new half: the team that received the game's first kick-off kicks."
+    ),
+}
+
+
+def _next_kickoff(match):
+    """ "Reavers kick off next: ..." between two drives (empty once the game is over)."""
+    half, side = drives.next_drive(match)
+    if half > match.edition.settings.halves or not side:
+        return ""
+    return NEXT_KICKOFF[drives.why_kicking(match)] % {"team": match.team(side)}
+
+
+def _swarming(match, edition, language, drive=None):
+    """[{"team", "name", "desc", "positions", "dice", "extra"}] of the teams with Swarming, in the
+    edition's names; `extra`: how many more players the open `drive`'s roll gave (None before it)."""
+    rolled = {}
+    if drive is not None and drive.is_open:
+        kickoff = drive.events.filter(kind=Event.Kind.KICK_OFF).values_list("rolls", flat=True).first()
+        rolled = (kickoff or {}).get("swarming", {})
     return [
         {
             "side": entry.side,
@@ -101,6 +126,7 @@ def _swarming(match, edition, language):
             "desc": edition.text(f"{edition.rule_key(entry.rule)}.desc", language),
             "positions": ", ".join(edition.name(position, language) for position in entry.positions),
             "dice": entry.dice,
+            "extra": rolled.get(entry.side, {}).get("extra"),
         }
         for entry in drives.swarming(match)
     ]
@@ -110,8 +136,14 @@ QUICK_BUTTON_LABELS = {Event.Kind.SECRET_WEAPON_SENT_OFF: pgettext_lazy("event b
 
 
 # Events recorded only for the SPP they earn: no button where the edition rewards them with none
-# (BB2025: a deflection), read from its SPP table.
-SPP_ONLY_KINDS = (Event.Kind.COMPLETION, Event.Kind.INTERCEPTION, Event.Kind.DEFLECTION)
+# (BB2025: a deflection; BB2020: a superb throw or a safe landing), read from its SPP table.
+SPP_ONLY_KINDS = (
+    Event.Kind.COMPLETION,
+    Event.Kind.INTERCEPTION,
+    Event.Kind.DEFLECTION,
+    Event.Kind.SUPERB_THROW,
+    Event.Kind.SAFE_LANDING,
+)
 
 
 def _offered(match, kind, side):
@@ -215,11 +247,16 @@ def scoreboard(request, pk):
 @recorder
 @require_POST
 def drive_start(request, match):
-    form = DriveStartForm(request.POST)
+    edition, language = _texts(match)
+    form = DriveStartForm(request.POST, swarming=_swarming(match, edition, language))
     if not form.is_valid():
         return _refused(request, match, form)
     event = form.cleaned_data["event"]
-    faces = {"kickoff": form.cleaned_data["kickoff"], "event": [[face] for face in event] if event else None}
+    faces = {
+        "kickoff": form.cleaned_data["kickoff"],
+        "event": [[face] for face in event] if event else None,
+        "swarming": form.swarming_faces(),
+    }
     if not attempt(request, lambda: drives.start_drive(match, dice=Dice(), user=request.user, faces=faces)):
         return _back(match)
     return _done(request, match)

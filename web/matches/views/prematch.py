@@ -18,10 +18,11 @@ from rulebook.dice import Dice
 from web.matches.forms import (
     ConcedeForm,
     DiceForm,
-    KickingForm,
+    KickOrReceiveForm,
     MatchForm,
     PrayerTargetForm,
     SidesDiceForm,
+    TossForm,
 )
 from web.matches.views.access import (
     _back,
@@ -33,7 +34,7 @@ from web.matches.views.access import (
     recorder,
 )
 from web.matches.views.inducements_shop import BOTH, inducements_form, inducements_of_both, shop_entry
-from web.matches.views.prematch_rolls import prematch_results, step_message
+from web.matches.views.prematch_rolls import no_journeymen_text, prematch_results, step_message
 from web.service_calls import attempt
 
 
@@ -137,7 +138,8 @@ def _prematch_context(match, edition, language, *, user):
         "results": prematch_results(match, edition, language),
         "dice_form": DiceForm(dice=_step_dice(match, edition, step)),
         "sides_form": SidesDiceForm(dice=edition.settings.fan_factor.dice),
-        "kicking_form": KickingForm(),
+        "toss_form": TossForm(match=match),
+        "toss_winner": match.team(match.toss_winner) if match.toss_winner else None,
         "concede_form": ConcedeForm(match=match),
     }
     if step == "inducements":
@@ -146,6 +148,12 @@ def _prematch_context(match, edition, language, *, user):
         context["open_sides"] = [entry["side"] for entry in context["shop"] if not entry["done"]]
     if step == "journeymen":
         context["journeyman_choices"] = _journeyman_choices(match, edition, language)
+        context["journeymen_needed"] = [
+            {"side": side, "team": match.team(side), "needed": prematch.journeymen_needed(match.team(side))}
+            for side in SIDES
+        ]
+        if prematch.nobody_needs_journeymen(match):
+            context["no_journeymen"] = no_journeymen_text(match)
     if step == "prayers":
         context["prayers_side"], context["prayers_count"] = prematch.prayers_side(match)
         context["prayers_bought"] = prematch.prayers_bought_as_inducement(match)
@@ -264,17 +272,17 @@ def prematch_step(request, match, step):
             if not form.is_valid():
                 return _refused(request, match, form)
             prematch.roll_fans(match, dice=dice, user=request.user, faces=form.faces())
-        elif step == "kicking":
-            form = KickingForm(request.POST)
+        elif step == "kicking" and "choice" in request.POST:
+            form = KickOrReceiveForm(request.POST)
             if not form.is_valid():
                 return _refused(request, match, form)
-            prematch.choose_kicking(
-                match,
-                user=request.user,
-                side=form.cleaned_data["side"],
-                dice=dice,
-                faces=form.cleaned_data["faces"],
-            )
+            prematch.kick_or_receive(match, user=request.user, choice=form.cleaned_data["choice"])
+        elif step == "kicking":
+            form = TossForm(request.POST, match=match)
+            if not form.is_valid():
+                return _refused(request, match, form)
+            data = form.cleaned_data
+            prematch.toss(match, user=request.user, winner=data["winner"], dice=dice, faces=data["faces"])
         elif step == "journeymen":
             positions = {side: request.POST.get(f"journeymen-{side}", "") for side in SIDES}
             prematch.take_journeymen(match, user=request.user, positions=positions)
@@ -326,6 +334,7 @@ def inducements(request, match, side):
             user=request.user,
             mercenaries=form.mercenaries(),
             side_bet=form.stake(),
+            faces=form.dice_faces(),
         ),
     ):
         return _back(match)

@@ -1,9 +1,12 @@
-"""What the pre-match rolls gave, read back from the match's dice log: shown on the next step (and,
-once, as the message of the step just done) so that no roll moves on without its result."""
+"""What the pre-match steps gave, read back from the match and its dice log (the rolls, the journeymen
+taken on, the toss and who kicks): shown on the next step (and, once, as the message of the step just
+done) so that no roll moves on without its result."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from matches.models import SIDES
+from matches.services import prematch
 from matches.services.prematch import STEP
 from rulebook.dice import ENTERED
 
@@ -26,15 +29,20 @@ def roll_text(roll):
     return f"{text} ({how})"
 
 
+# The steps whose results the page lists, in the order of the sequence (the dice log keeps the rolls'
+# order; what no roll shows, a journeymen step or a toss won at the table, is put in its place).
+RESULT_ORDER = ("stadium", "fans", "weather", "journeymen", "kicking", "match_ball")
+
+
 def prematch_results(match, edition, language, *, step=None):
-    """[{"step", "team", "roll", "outcome"}] of the pre-match rolls made so far, in order (one query);
-    `step`: only those of that step ("fans", "weather", ...)."""
+    """[{"step", "team", "roll", "outcome"}] of the pre-match steps done so far, in order (one query for
+    the rolls): the rolls and what they gave, the journeymen taken on, the toss and who kicks; `step`:
+    only those of that step ("fans", "weather", ...), or of those steps (a tuple)."""
+    steps = (step,) if isinstance(step, str) else step
     rows = match.dice_log.filter(step=STEP, purpose__in=PURPOSES).select_related("team")
     results = []
     for row in rows:
         step_of, table, texts = PURPOSES[row.purpose]
-        if step is not None and step_of != step:
-            continue
         results.append(
             {
                 "step": step_of,
@@ -43,9 +51,45 @@ def prematch_results(match, edition, language, *, step=None):
                 "outcome": _outcome(match, edition, language, row, (table, texts)),
             }
         )
-    if match.kicking and step in (None, "kicking") and not any(r["step"] == "kicking" for r in results):
+    if match.journeymen_done:
+        results += _journeymen_results(match)
+    if match.toss_winner and not any(r["step"] == "kicking" for r in results):
+        results.append({"step": "kicking", "team": None, "roll": "", "outcome": _toss_won(match)})
+    if match.kicking:
         results.append({"step": "kicking", "team": None, "roll": "", "outcome": _kicks(match)})
-    return results
+    results.sort(key=lambda result: RESULT_ORDER.index(result["step"]))
+    return [result for result in results if steps is None or result["step"] in steps]
+
+
+def no_journeymen_text(match):
+    """What the journeymen step says when neither team needs any."""
+    count = match.edition.settings.journeymen.fill_to
+    return ngettext(
+        "Neither team needs journeymen: both teams have at least %(count)d player available.",
+        "Neither team needs journeymen: both teams have at least %(count)d players available.",
+        count,
+    ) % {"count": count}
+
+
+def _journeymen_results(match):
+    # The journeymen step's own are keyed "home-1", "away-2" (those an inducement brings carry a letter).
+    taken = {
+        side: sum(entry["key"].split("-", 1)[1].isdigit() for entry in match.plain_journeymen(side))
+        for side in SIDES
+    }
+    if not any(taken.values()):
+        return [{"step": "journeymen", "team": None, "roll": "", "outcome": no_journeymen_text(match)}]
+    return [
+        {
+            "step": "journeymen",
+            "team": match.team(side),
+            "roll": "",
+            "outcome": ngettext("%(count)d journeyman", "%(count)d journeymen", count) % {"count": count}
+            if count
+            else _("no journeymen needed"),
+        }
+        for side, count in taken.items()
+    ]
 
 
 def _outcome(match, edition, language, row, where):
@@ -56,7 +100,11 @@ def _outcome(match, edition, language, row, where):
     if row.purpose == "fan_factor":
         side = next(side for side in SIDES if match.team(side).pk == row.team_id)
         return _("Fan Factor %(value)d") % {"value": match.side_value("fan_factor", side)}
-    return _kicks(match)
+    return _toss_won(match)
+
+
+def _toss_won(match):
+    return _("%(team)s won the toss") % {"team": match.team(match.toss_winner)} if match.toss_winner else ""
 
 
 def _kicks(match):
@@ -64,9 +112,18 @@ def _kicks(match):
 
 
 def step_message(match, edition, language, step):
-    """The message that says what the step just done rolled: "Reavers: D3: 2 (entered) → Fan Factor 5"."""
+    """The message that says what the step just done rolled: "Reavers: D3: 2 (entered) → Fan Factor 5";
+    with it, the journeymen step it did at once where nobody needed any (the step before it)."""
+    steps = (step, "journeymen") if _skipped_journeymen(match, step) else (step,)
     parts = []
-    for result in prematch_results(match, edition, language, step=step):
+    for result in prematch_results(match, edition, language, step=steps):
         roll = f"{result['roll']} → {result['outcome']}" if result["roll"] else result["outcome"]
         parts.append(f"{result['team']}: {roll}" if result["team"] else roll)
     return "; ".join(parts)
+
+
+def _skipped_journeymen(match, step):
+    """Whether doing `step` also did the journeymen step that follows it (nobody needed any)."""
+    names = prematch.steps(match)
+    follows = step in names and names.index(step) + 1 < len(names) and names[names.index(step) + 1]
+    return follows == "journeymen" and match.journeymen_done and prematch.nobody_needs_journeymen(match)

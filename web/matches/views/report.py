@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from matches.models import SIDES
-from matches.services import effects, postmatch
+from matches.services import drives, effects, postmatch
 from rosters.models import name_with_team
 from web.matches.views.access import _match, _texts
 from web.matches.views.live import _scoreboard
@@ -177,6 +177,8 @@ def _dice_purpose(edition, purpose, language):
         return edition.text(f"table.kickoff.{purpose.removeprefix('kick_off_')}.name", language)
     if purpose == "argue_the_call":
         return edition.text("table.argue_the_call.name", language)
+    if purpose == drives.SWARMING_RULE:  # logged under the team rule that rolls it
+        return edition.text(f"team_rule.{purpose}.name", language)
     return DICE_PURPOSES.get(purpose, purpose)
 
 

@@ -33,6 +33,7 @@ from web.rosters.views.teams import (
     team_import,
     team_list,
     team_new,
+    team_next,
     undo,
 )
 
@@ -60,5 +61,6 @@ __all__ = [
     "team_import",
     "team_list",
     "team_new",
+    "team_next",
     "undo",
 ]

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from league.redraft import redraft_season
+from league.services import checklist
 from rosters import captain, display, lineup, services, team_json
 from rosters.ledger import latest_undoable
 from rosters.models import Team
@@ -138,8 +139,31 @@ def team_detail(request, pk):
         "rules": _team_rules(team),
         "redraft_season": redraft_season(team) if editor else None,
         "captain": _captain_context(team, editor),
+        **_where_next(request.user, team),
     }
     return render(request, "rosters/team_detail.html", context)
+
+
+def _where_next(user, team):
+    """For the coach of a ready team: the seasons it is entered in (`entries`), else `next_step`: that
+    the page loads the next step (team_next) with htmx. The kept page shows nothing that changes with
+    the coach's leagues: an entry and its season are the team's, the open seasons and leagues are not."""
+    if team.is_draft or not user.is_authenticated or team.coach_id != user.pk:
+        return {}
+    entries = checklist.team_entries(team)
+    return {"entries": entries, "next_step": not entries}
+
+
+@login_required
+def team_next(request, pk):
+    """The coach's next step with a ready team entered in no season: enter it in an open season of a
+    league of theirs, or join or create a league (the home page's steps). Loaded by the team page with
+    htmx (the fragment), a page of its own without JavaScript; not kept (dugout.freshness): it changes
+    with the leagues, seasons and entries of the coach."""
+    team = get_object_or_404(Team.objects.select_related("coach"), pk=pk, coach=request.user)
+    steps = [] if team.is_draft or checklist.team_entries(team) else checklist.team_steps(team)
+    template = "rosters/team_next.html#steps" if request.htmx else "rosters/team_next.html"
+    return render(request, template, {"team": team, "steps": steps})
 
 
 def _captain_context(team, editor):
@@ -179,14 +203,18 @@ def _manage_context(team, editor):
     players = list(team.players.on_roster())
     settings = get_edition(team.edition).settings
     undoable = latest_undoable(team)
+    minimum = lineup.minimum_lineup(team, players)
     return {
         "team": team,
         "editor": editor,
         "players": [display.player_row(player) for player in players],
         "positions": display.position_rows(team, players),
-        "lineup": display.lineup_offer(team, lineup.minimum_lineup(team, players)),
+        "lineup": display.lineup_offer(
+            team, minimum, captain=lineup.captain_in_lineup(team, players, minimum)
+        ),
         "staff": display.staff_rows(team),
         "problems": services.draft_problems(team, players) if team.is_draft else [],
+        "purchases": services.draft_purchases(team, players),
         "reroll_price": services.reroll_price(team),
         "max_rerolls": settings.max_rerolls,
         "fans_form": FansForm(team=team, editor=editor),
