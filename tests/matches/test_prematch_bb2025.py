@@ -322,12 +322,29 @@ def test_the_journeymen_step_offers_the_positions_of_the_roster(client, humans, 
     assert [entry["position"] for entry in match.plain_journeymen("away")] == ["skeleton_lineman"]
 
 
-def test_swarming_is_shown_at_each_start_of_drive(client, humans, away_coach, home_coach):
+def _snotlings_at_kick_off(humans, away_coach, home_coach):
+    """A Snotling team (Swarming) against `humans`, every pre-match step done: (the team, the match)."""
     snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
     match = _match(humans, snotlings, home_coach)
     prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
     prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
     prematch.choose_kicking(match, user=home_coach, side="home")
+    return snotlings, match
+
+
+def _snotlings_buying(humans, away_coach, home_coach):
+    """A Snotling team (Low Cost Linemen) with 300,000 gp, the underdog of `humans`, left to buy its
+    inducements: (the team, the match)."""
+    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
+    set_values(snotlings, ctv=snotlings.current_team_value, treasury=300000)
+    set_values(humans, ctv=snotlings.current_team_value + 200000, treasury=0)
+    match = _match(humans, snotlings, home_coach)
+    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    return snotlings, match
+
+
+def test_swarming_is_shown_at_each_start_of_drive(client, humans, away_coach, home_coach):
+    snotlings, match = _snotlings_at_kick_off(humans, away_coach, home_coach)
     client.force_login(home_coach)
     url = reverse("matches:detail", args=[match.pk])
     page = client.get(url).content.decode()
@@ -352,11 +369,7 @@ def test_swarming_is_rolled_and_logged_at_each_kick_off_and_undone_with_it(
 ):
     """Swarming's D3 is recorded on the drive with the dice log (issue #22): rolled by Dugout, or typed
     in from real dice on the kick-off form; a bad die changes nothing."""
-    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
-    match = _match(humans, snotlings, home_coach)
-    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
-    prematch.buy_inducements(match, side="away", counts={}, user=home_coach)
-    prematch.choose_kicking(match, user=home_coach, side="home")
+    snotlings, match = _snotlings_at_kick_off(humans, away_coach, home_coach)
     client.force_login(home_coach)
     start = reverse("matches:drive_start", args=[match.pk])
 
@@ -528,11 +541,7 @@ def test_riotous_rookies_bring_2d3_plus_1_named_journeymen_for_the_game(
     """Riotous Rookies (issue #22): when bought, 2D3+1 more journeymen take the field for this game,
     beyond 11 players, rolled by Dugout or typed in, logged, at no CTV for a Low Cost Linemen team; the
     inducement's price counts in CTV like any other."""
-    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
-    set_values(snotlings, ctv=snotlings.current_team_value, treasury=300000)
-    set_values(humans, ctv=snotlings.current_team_value + 200000, treasury=0)
-    match = _match(humans, snotlings, home_coach)
-    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    snotlings, match = _snotlings_buying(humans, away_coach, home_coach)
     before = prematch.base_ctv(match, "away")
 
     prematch.buy_inducements(
@@ -553,11 +562,7 @@ def test_riotous_rookies_bring_2d3_plus_1_named_journeymen_for_the_game(
 
 
 def test_riotous_rookies_with_a_bad_die_buy_nothing(humans, away_coach, home_coach):
-    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
-    set_values(snotlings, ctv=snotlings.current_team_value, treasury=300000)
-    set_values(humans, ctv=snotlings.current_team_value + 200000, treasury=0)
-    match = _match(humans, snotlings, home_coach)
-    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    snotlings, match = _snotlings_buying(humans, away_coach, home_coach)
     with pytest.raises(ValidationError):
         prematch.buy_inducements(
             match,
@@ -572,11 +577,7 @@ def test_riotous_rookies_with_a_bad_die_buy_nothing(humans, away_coach, home_coa
 
 
 def test_the_inducements_form_takes_real_dice_for_riotous_rookies(client, humans, away_coach, home_coach):
-    snotlings = bb2025_team(away_coach, name="Snots", roster="snotling", lineman="snotling_lineman")
-    set_values(snotlings, ctv=snotlings.current_team_value, treasury=300000)
-    set_values(humans, ctv=snotlings.current_team_value + 200000, treasury=0)
-    match = _match(humans, snotlings, home_coach)
-    prematch.buy_inducements(match, side="home", counts={}, user=home_coach)
+    snotlings, match = _snotlings_buying(humans, away_coach, home_coach)
     client.force_login(home_coach)
     page = client.get(reverse("matches:detail", args=[match.pk])).content.decode()
     assert 'name="away-riotous_rookies_dice"' in page
