@@ -341,11 +341,17 @@ def test_live_in_the_last_half_ends_the_match(logged_in, live, home_coach):
     assert ">End the match</button>" in end
 
 
-def test_live_buttons_when_the_edition_rewards_no_deflection_leave_it_out(client, home_coach, away_coach):
+def _bb2025_drive(home_coach, away_coach):
+    """A BB2025 match of Altdorf (Humans, home) and Gutrippers (Orcs) in its first drive."""
     humans = bb2025_team(home_coach, name="Altdorf", roster="human", lineman="lineman")
     orcs = bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
     match, dice = _to_kick_off(humans, orcs, home_coach)
     drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    return match
+
+
+def test_live_buttons_when_the_edition_rewards_no_deflection_leave_it_out(client, home_coach, away_coach):
+    match = _bb2025_drive(home_coach, away_coach)
     client.force_login(home_coach)
 
     html = page(client, match)
@@ -363,10 +369,7 @@ def test_live_buttons_offer_a_superb_throw_and_a_safe_landing_only_where_they_ea
 ):
     """BB2025 rewards a thrower's Superb Throw and the thrown player's Safe Landing (issue #22); BB2020's
     SPP table does not, so its live page offers neither."""
-    humans = bb2025_team(home_coach, name="Altdorf", roster="human", lineman="lineman")
-    orcs = bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
-    match, dice = _to_kick_off(humans, orcs, home_coach)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    match = _bb2025_drive(home_coach, away_coach)
     client.force_login(home_coach)
     html = page(client, match)
     for label in ("Superb throw · Altdorf", "Safe landing · Gutrippers"):
@@ -379,11 +382,8 @@ def test_live_buttons_offer_a_superb_throw_and_a_safe_landing_only_where_they_ea
 
 @pytest.mark.parametrize("kind", ["superb_throw", "safe_landing"])
 def test_a_superb_throw_and_a_safe_landing_earn_their_spp_in_bb2025(home_coach, away_coach, kind):
-    humans = bb2025_team(home_coach, name="Altdorf", roster="human", lineman="lineman")
-    orcs = bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
-    match, dice = _to_kick_off(humans, orcs, home_coach)
-    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
-    player = humans.players.first()
+    match = _bb2025_drive(home_coach, away_coach)
+    player = match.home_team.players.first()
     drives.add_event(match, user=home_coach, kind=kind, side="home", player=player)
 
     earned = outcome.spp_earned(match)["home"][f"p{player.pk}"]
