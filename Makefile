@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/dugout
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 TEST_VAR := $(CURDIR)/var/test
+# The suite runs in one process per core (pytest-xdist); each test file stays in one process.
+TEST_PROCESSES ?= auto
 
 .PHONY: run test lint fmt i18n-check messages bench system-deps test-deps services clean
 
@@ -58,7 +60,7 @@ test: test-deps lint i18n-check
 	DEBUG=1 $(PY) manage.py compilemessages -v 0 --ignore=.venv
 	rm -rf $(TEST_VAR)
 	@echo "== Unit, view, browser tests and the embedded default (SQLite + filesystem broker)"
-	DUGOUT_VAR_DIR=$(TEST_VAR) $(VENV)/bin/pytest -m "not integration"
+	DUGOUT_VAR_DIR=$(TEST_VAR) $(VENV)/bin/pytest -m "not integration" -n $(TEST_PROCESSES) --dist loadfile
 	@echo "== Integration tests (PostgreSQL + Redis + a real Celery worker)"
 	@if scripts/services.sh; then \
 		DUGOUT_VAR_DIR=$(TEST_VAR) DATABASE_URL=$(PG_TEST_URL) CELERY_BROKER_URL=$(REDIS_TEST_URL) \

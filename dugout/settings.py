@@ -5,6 +5,7 @@ filesystem transport, also under var/. Production sets DATABASE_URL, CELERY_BROK
 ALLOWED_HOSTS.
 """
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,6 +18,10 @@ from dugout.env import env_bool, env_choice, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("DUGOUT_VAR_DIR", str(BASE_DIR / "var")))
+# The test suite runs in several processes (pytest-xdist): each keeps its own database, cache and broker
+# folders, or one process would serve another's kept pages and take its tasks.
+if _TEST_WORKER := os.environ.get("PYTEST_XDIST_WORKER"):
+    VAR_DIR = VAR_DIR / _TEST_WORKER
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY", required=not DEBUG) or "dev-only-insecure-key-never-used-in-production"

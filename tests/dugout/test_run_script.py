@@ -30,6 +30,7 @@ UNSET = (
     "CACHE_URL",
     "MEDIA_ROOT",
     "FRESHNESS_VERIFY",
+    "PYTEST_XDIST_WORKER",  # or the script's processes would keep their files in a sub-folder of var_dir
 )
 
 
