@@ -1,25 +1,29 @@
 """Export a league to a JSON-able document and import it back (`manage.py export_league` / `import_league`).
 
-The document holds the league's settings, its people by username, and every season with its entries,
-rounds, fixtures, results, points adjustments and prizes. Importing into a database without the league
-recreates it with the same standings (and the same League Trophy holder): coaches are matched by
-username (created without a usable password when missing); a Blood Bowl entry is linked to the coach's
-team of the same name and edition when there is one, otherwise it is kept as a named entry. A prize's
-gold is not paid again on import, and is not linked to a ledger entry (reopening an imported season
-takes no gold back). Version 1 documents (without adjustments and prizes) import too.
+The document (format "dugout-league", described in docs/league-archive.md) holds the league's settings,
+its people by username, its teams with their players and ledgers (league.archive_teams), and every season
+with its entries, rounds, fixtures, results, points adjustments and prizes. Importing into a database
+without the league recreates it with the same standings (and the same League Trophy holder) and the same
+rosters: coaches are matched by username (created without a usable password when missing), each team is
+recreated for its coach with new ids and linked to its entries. A prize's gold is not paid again on
+import, and is not linked to a ledger entry (reopening an imported season takes no gold back). Everything
+is checked before it is kept: a bad file changes nothing and the ValidationError names the place.
 
-Version 4 names the league's game ("blood_bowl", "rugby", "hexfootball") and, for Blood Bowl, its
-rulebook edition ("edition": its id, null for another game); importing checks that this Dugout knows
-the edition. Older documents have the game and the edition in one: their "game" is a Blood Bowl edition's
-id or another game's; version 3 repeats a Blood Bowl league's edition in "edition", versions 1 and 2
-(written when Dugout knew one edition, BB2020) have none.
+Versions: 2 added each season's adjustments and prizes; 3 the league's "edition"; 4 split the league's
+game ("blood_bowl", "rugby", "hexfootball") from its rulebook edition (null for another game), where
+older documents have a Blood Bowl edition's id or another game's in "game" (version 3 repeats the
+edition in "edition", versions 1 and 2, written when Dugout knew only BB2020, have none); 5 added the
+"teams", an entry's "team" being a team's key. Before version 5 an entry's "team" is a team's name, linked
+to the coach's team of that name and edition on this site when there is one. A newer version is refused.
 """
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
 
+from league.archive_teams import export_teams, import_teams, validate_teams
 from league.models import (
     Fixture,
     Game,
@@ -34,14 +38,15 @@ from league.models import (
 )
 from league.services.leagues import SETTINGS_FIELDS
 from league.standings.store import rebuild_standings
-from rosters.models import Team
+from rosters.models import LedgerEntry, Team
 from rulebook.edition import available_editions, get_edition
 
 FORMAT = "dugout-league"
-VERSION = 4
+VERSION = 5
 # version 2 added each season's "adjustments" and "prizes", version 3 the league's "edition", version 4
-# split the "game" (before: a Blood Bowl edition's id or another game's) from the "edition"
-READABLE_VERSIONS = {1, 2, 3, 4}
+# split the "game" (before: a Blood Bowl edition's id or another game's) from the "edition", version 5
+# the "teams" (an entry's "team" is a team's key, before: its name)
+READABLE_VERSIONS = {1, 2, 3, 4, 5}
 RESULT_FIELDS = (
     "home_score",
     "away_score",
@@ -60,6 +65,7 @@ def _username(user):
 
 def export_league(league):
     """The whole league as plain data (dicts, lists, strings, numbers)."""
+    teams = Team.objects.filter(season_entries__season__league=league).distinct().order_by("id")
     seasons = []
     for season in league.seasons.order_by("created_at", "id"):
         entries = season.entries.select_related("team", "coach").order_by("id")
@@ -78,7 +84,7 @@ def export_league(league):
                     {
                         "key": entry.pk,
                         "name": entry.display_name,
-                        "team": entry.team.name if entry.team_id else None,
+                        "team": entry.team_id,
                         "coach": _username(entry.coach),
                         "status": entry.status,
                     }
@@ -130,6 +136,8 @@ def export_league(league):
                         *league.commissioners.values_list("pk", flat=True),
                         *league.members.values_list("pk", flat=True),
                         *SeasonEntry.objects.filter(season__league=league).values_list("coach", flat=True),
+                        *teams.values_list("coach", flat=True),
+                        *LedgerEntry.objects.filter(team__in=teams).values_list("actor", flat=True),
                         *PointsAdjustment.objects.filter(entry__season__league=league).values_list(
                             "created_by", flat=True
                         ),
@@ -137,6 +145,7 @@ def export_league(league):
                 )
             }
         ),
+        "teams": export_teams(teams),
         "seasons": seasons,
     }
 
@@ -164,19 +173,38 @@ def _fixture(fixture):
     return data
 
 
-@transaction.atomic
 def import_league(data):
-    """Create the league described by `data` (from export_league) and return it.
+    """Create the league described by `data` (from export_league) and return it; a ValidationError
+    (nothing created) when the document is not one this Dugout reads. See _import_league."""
+    try:
+        return _import_league(data)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+        raise ValidationError(
+            _("This is not a well-formed league archive (%(problem)s).")
+            % {"problem": f"{type(error).__name__}: {error}"}
+        ) from error
 
-    Side effects: creates the League, its Seasons, SeasonEntries, Rounds, Fixtures, Results,
-    PointsAdjustments and SeasonPrizes (no gold paid, no ledger entry), and any missing users (unusable
-    password), and stores each season's table. Refuses a slug already taken.
-    """
-    if data.get("format") != FORMAT or data.get("version") not in READABLE_VERSIONS:
-        raise ValidationError("not a Dugout league export (version 1 to 4)")
+
+@transaction.atomic
+def _import_league(data):
+    """Side effects: creates the League, its Teams (with their Players and LedgerEntries), Seasons,
+    SeasonEntries, Rounds, Fixtures, Results, PointsAdjustments and SeasonPrizes (no gold paid, no ledger
+    entry), and any missing users (unusable password), and stores each season's table. Refuses a slug
+    already taken."""
+    if data.get("format") != FORMAT:
+        raise ValidationError(
+            _("This is not a Dugout league archive (“format” must be “%(format)s”).") % {"format": FORMAT}
+        )
+    if data.get("version") not in READABLE_VERSIONS:
+        raise ValidationError(
+            _("Dugout reads versions 1 to %(version)d of the league archive, not %(found)s.")
+            % {"version": VERSION, "found": data.get("version")}
+        )
     settings = data["league"]
     if League.objects.filter(slug=settings["slug"]).exists():
-        raise ValidationError(f"a league with the slug {settings['slug']!r} exists already")
+        raise ValidationError(
+            _("A league with the address “%(slug)s” exists already.") % {"slug": settings["slug"]}
+        )
     game, edition = _game_and_edition(data)
     league = League(
         slug=settings["slug"],
@@ -184,12 +212,19 @@ def import_league(data):
         edition=edition,
         **{name: settings[name] for name in SETTINGS_FIELDS},
     )
+    teams = (
+        validate_teams(data["teams"], edition, {pair[0] for pair in data["users"]})
+        if data["version"] >= 5
+        else None
+    )
     users = _users(data["users"])
     league.save()
+    if teams is not None:
+        teams = import_teams(teams, users)
     league.commissioners.set([users[name] for name in settings["commissioners"]])
     league.members.set([users[name] for name in settings["members"]])
-    for season_data in data["seasons"]:
-        _import_season(league, season_data, users)
+    for index, season_data in enumerate(data["seasons"]):
+        _import_season(league, season_data, users, teams, f"seasons[{index}]")
     return league
 
 
@@ -203,16 +238,23 @@ def _game_and_edition(data):
     if data["version"] < 4:
         game, edition = _old_game_and_edition(game, edition, data["version"])
     if game not in Game.values:
-        raise ValidationError(f"unknown game {game!r}")
+        raise ValidationError(_("Unknown game “%(game)s”.") % {"game": game})
     if game != Game.BLOOD_BOWL:
         if edition:
-            raise ValidationError(f"the game {game!r} has no edition, not {edition!r}")
+            raise ValidationError(
+                _("The game “%(game)s” has no edition (“%(edition)s”).") % {"game": game, "edition": edition}
+            )
         return game, ""
     if edition not in available_editions():
-        raise ValidationError(f"this Dugout does not know the edition {edition!r}")
+        raise ValidationError(
+            _("This Dugout does not know the edition “%(edition)s”.") % {"edition": edition}
+        )
     procedure = settings.get("petty_cash_procedure")
     if procedure and procedure not in dict(petty_cash_choices(get_edition(edition))):
-        raise ValidationError(f"the petty cash procedure {procedure!r} is not one of {edition!r}")
+        raise ValidationError(
+            _("The petty cash procedure “%(procedure)s” is not one of %(edition)s.")
+            % {"procedure": procedure, "edition": edition}
+        )
     return game, edition
 
 
@@ -220,10 +262,15 @@ def _old_game_and_edition(game, edition, version):
     """(game, edition) of a document before version 4, whose "game" was an edition's id for Blood Bowl."""
     if game in Game.values:
         if version >= 3 and edition:
-            raise ValidationError(f"the game {game!r} has no edition, not {edition!r}")
+            raise ValidationError(
+                _("The game “%(game)s” has no edition (“%(edition)s”).") % {"game": game, "edition": edition}
+            )
         return game, ""
     if version >= 3 and game != edition:
-        raise ValidationError(f"the game {game!r} does not match the edition {edition!r}")
+        raise ValidationError(
+            _("The game “%(game)s” does not match the edition “%(edition)s”.")
+            % {"game": game, "edition": edition}
+        )
     return Game.BLOOD_BOWL, game
 
 
@@ -240,7 +287,7 @@ def _users(pairs):
     return users
 
 
-def _import_season(league, data, users):
+def _import_season(league, data, users, teams, where):
     season = Season.objects.create(
         league=league,
         name=data["name"],
@@ -250,11 +297,9 @@ def _import_season(league, data, users):
         coin_seed=data["coin_seed"],
     )
     entries = {}
-    for item in data["entries"]:
+    for index, item in enumerate(data["entries"]):
+        team = _entry_team(league, item, users, teams, f"{where}.entries[{index}]")
         coach = users.get(item["coach"])
-        team = None
-        if item["team"] and coach:
-            team = Team.objects.filter(coach=coach, name=item["team"], edition=league.edition).first()
         entries[item["key"]] = SeasonEntry.objects.create(
             season=season, team=team, name=item["name"], coach=coach, status=item["status"]
         )
@@ -289,6 +334,23 @@ def _import_season(league, data, users):
     _import_prizes(season, data.get("prizes", []), entries)
     rebuild_standings(season=season)
     return season
+
+
+def _entry_team(league, item, users, teams, where):
+    """The entry's team: the archive's team of its key (version 5), else the coach's team of its name
+    and the league's edition on this site, if any."""
+    if item["team"] is None:
+        return None
+    if teams is not None:
+        if item["team"] not in teams:
+            raise ValidationError(
+                f"{where}: " + _("No team of the key %(key)s in “teams”.") % {"key": item["team"]}
+            )
+        return teams[item["team"]]
+    coach = users.get(item["coach"])
+    return (
+        Team.objects.filter(coach=coach, name=item["team"], edition=league.edition).first() if coach else None
+    )
 
 
 def _import_adjustments(items, entries, users):

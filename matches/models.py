@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Side
 from rosters.models import Player, Team
+from rulebook.coverage import carries_out
 from rulebook.edition import get_edition
 
 SIDES = ("home", "away")
@@ -19,6 +20,20 @@ SIDES = ("home", "away")
 
 def other(side):
     return "away" if side == "home" else "home"
+
+
+def kickoff_text_key(edition, result):
+    """The text key of a kick-off result: the core table's row, else the row of the regional table that
+    holds it (an optional rule's that replaces the core one: matches.services.common.match_table)."""
+    tables = [edition.table("kickoff")]
+    tables += [
+        table for table in edition.optional_tables.values() if table.extra.get("replaces") == "kickoff"
+    ]
+    for table in tables:
+        if any(row["id"] == result for row in table.rows):
+            prefix = "table.kickoff" if table is tables[0] else f"optional.{table.id}"
+            return f"{prefix}.{result}"
+    return f"table.kickoff.{result}"
 
 
 class MatchQuerySet(models.QuerySet):
@@ -163,6 +178,7 @@ class Match(models.Model):
         """The mercenary players bought as inducements: no SPP, never MVP, never hired after the match."""
         return [entry for entry in self.journeymen(side) if entry.get("mercenary")]
 
+    @carries_out("inducement", row="star_player")
     def star_players(self, side):
         """The star players `side` hired as inducements, as players of this match: [{"key": "home-s1",
         "star": star id}] in the order bought, the partner of a pair right after the one hired (one
@@ -279,6 +295,8 @@ class Event(models.Model):
         # The end of a half with nobody in the Knocked-out box: no KO recovery was rolled.
         END_OF_HALF = "end_of_half", _("End of the half")
         SECRET_WEAPON_SENT_OFF = "secret_weapon_sent_off", _("Secret weapon sent off")
+        # A Weather Mage's roll: the weather it gave (outcome), the one before (rolls, for undo).
+        WEATHER_MAGE = "weather_mage", _("Weather Mage")
 
     class Cause(models.TextChoices):
         BLOCK = "block", _("Block")
@@ -295,6 +313,9 @@ class Event(models.Model):
     journeyman = models.CharField(max_length=12, blank=True)
     victim = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     victim_journeyman = models.CharField(max_length=12, blank=True)
+    # The player of the acting team who caught a completion, if recorded (Dazzling Catching pays them).
+    catcher = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    catcher_journeyman = models.CharField(max_length=12, blank=True)
     cause = models.CharField(max_length=10, choices=Cause, blank=True)
     rolls = models.JSONField(default=dict, blank=True)  # {"injury": Roll, "casualty": [Roll], ...}
     outcome = models.CharField(max_length=40, blank=True)
@@ -323,7 +344,7 @@ class Event(models.Model):
         edition = edition or self.drive.match.edition
         language = language or get_language()
         if self.kind == self.Kind.KICK_OFF and self.outcome:
-            return edition.text(f"table.kickoff.{self.outcome}.name", language)
+            return edition.text(f"{kickoff_text_key(edition, self.outcome)}.name", language)
         if self.kind == self.Kind.SENT_OFF and self.outcome:
             return edition.text(f"table.argue_the_call.{self.outcome}.name", language)
         if self.kind == self.Kind.CASUALTY and self.outcome:
@@ -341,3 +362,7 @@ class Event(models.Model):
     @property
     def victim_key(self):
         return f"p{self.victim_id}" if self.victim_id else self.victim_journeyman
+
+    @property
+    def catcher_key(self):
+        return f"p{self.catcher_id}" if self.catcher_id else self.catcher_journeyman

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from rosters import ledger
 from rosters.models import LedgerEntry, Player
 from rulebook import formulas
+from rulebook.coverage import carries_out
 from rulebook.data import SkillRef
 from rulebook.dice import Dice, DiceError, roll_or_enter
 from rulebook.edition import get_edition
@@ -117,6 +118,10 @@ def _roll_skill(edition, category, held, dice, faces):
         raise ValidationError(_("The player already has every skill of this category.")) from error
 
 
+@carries_out("advancement", row="random_primary")
+# BB2020's cost column "chosen_primary_or_random_secondary": its random Secondary skill is rolled here,
+# its chosen Primary skill taken by take_chosen_skill (formulas.advancement_kinds splits the column).
+@carries_out("advancement", row="chosen_primary_or_random_secondary")
 def take_random_skill(*, team, editor, player, kind, category, dice=None, faces=None):
     """Roll on the random skill table of `category` (two D6) and give the player the skill.
 
@@ -179,6 +184,8 @@ def keep_random_skill(*, team, editor, player, skill):
     return _grant_skill(team, editor, player, kind, SkillRef.parse(skill), cost, [], via="random_draw")
 
 
+@carries_out("advancement", row="chosen_primary")
+@carries_out("advancement", row="chosen_secondary")
 def take_chosen_skill(*, team, editor, player, kind, skill_id):
     """Give the player a skill of a category they may choose from. Side effects: as take_random_skill."""
     if kind not in ("chosen_primary", "chosen_secondary"):
@@ -248,6 +255,7 @@ def characteristic_choices(player):
     return formulas.characteristic_choices(pending["roll"]["total"], current, edition=edition)
 
 
+@carries_out("advancement", row="characteristic")
 @transaction.atomic
 def choose_characteristic(*, team, editor, player, characteristic=None, skill_id=None):
     """Resolve the pending characteristic roll: raise one of the allowed characteristics, or take a

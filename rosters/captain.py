@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from rosters import ledger
 from rosters.models import LedgerEntry, Player
+from rulebook.coverage import carries_out
 
 CAPTAIN_RULE = "team_captain"
 
@@ -42,6 +43,7 @@ def may_nominate(team, captain=None):
     return team.is_draft or (captain if captain is not None else team.captain) is None
 
 
+@carries_out("team_rule", row="team_captain")
 def nominate_captain(*, team, actor, player, as_commissioner=False):
     """Make `player` the Team Captain (the previous one, if any, stops being it).
 

@@ -149,6 +149,15 @@ def validate(data):
         )
     if data.get("version") != VERSION:
         check.fail("", _("Dugout reads version %(version)d of the team format.") % {"version": VERSION})
+    return validate_content(data, check)
+
+
+def validate_content(data, check=None):
+    """Check a team's data (a team file without its format and version, or a league archive's team)
+    against the rulebook; the cleaned data, or ValidationError listing every problem found."""
+    check = check or _Checker()
+    if not isinstance(data, dict):
+        raise ValidationError(_("A team must be a JSON object."))
     edition_id = data.get("edition")
     if edition_id not in available_editions():
         check.fail("", _("Unknown edition “%(edition)s”.") % {"edition": edition_id})
@@ -329,15 +338,7 @@ def import_team(*, coach, data):
 
     Side effects: creates the Team, its Players (values recomputed) and a ledger entry of kind "import".
     """
-    team = Team.objects.create(coach=coach, **data["team"])
-    players = []
-    for state in data["players"]:
-        player = Player(team=team, **state)
-        player.value = player_value(player)
-        player.save()
-        players.append(player)
-    refresh_team_value(team, [p for p in players if p.status in _ON_ROSTER])
-    team.save()
+    team, players = create_team(coach=coach, data=data)
     LedgerEntry.objects.create(
         team=team,
         kind=LedgerEntry.Kind.IMPORT,
@@ -350,3 +351,18 @@ def import_team(*, coach, data):
         },
     )
     return team
+
+
+def create_team(*, coach, data):
+    """The Team and its Players (in the order of `data`, values recomputed) from validated data, without
+    a ledger entry: import_team adds one, a league archive brings the team's own ledger."""
+    team = Team.objects.create(coach=coach, **data["team"])
+    players = []
+    for state in data["players"]:
+        player = Player(team=team, **state)
+        player.value = player_value(player)
+        player.save()
+        players.append(player)
+    refresh_team_value(team, [p for p in players if p.status in _ON_ROSTER])
+    team.save()
+    return team, players

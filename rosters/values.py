@@ -12,6 +12,7 @@ included). Team value is never reduced.
 
 from rosters.models import Player
 from rulebook import formulas
+from rulebook.coverage import carries_out
 from rulebook.data import SkillRef
 from rulebook.edition import get_edition
 
@@ -43,6 +44,7 @@ def player_value(player):
     return value + elite_surcharge(player, edition)
 
 
+@carries_out("team_rule", row="low_cost_linemen")
 def low_cost_positions(team):
     """Position ids whose hiring fee Low Cost Linemen zeroes in CTV (empty without the rule)."""
     rule = get_edition(team.edition).settings.team_value.ctv_free_linemen_rule

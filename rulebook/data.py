@@ -5,6 +5,8 @@ Plain frozen dataclasses built from the TOML files of an edition; no Django, no 
 
 from dataclasses import dataclass, field
 
+from rulebook.coverage import carries_out
+
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 
 
@@ -183,6 +185,30 @@ class StarPlayer:
         return any(self.plays_for_team(team, chosen) for chosen in team.choice_sets())
 
 
+# Team rules whose whole effect is which star players (`plays_for`) and inducements (`only_for`, a
+# `price` for_rule) the team may hire: BB2020's Leagues, listed among its team rules, and the favour of a
+# Chaos god. The star's check carries them out, as Inducement.available_to and price_for do.
+AFFILIATION_RULES = (
+    "badlands_brawl",
+    "elven_kingdoms_league",
+    "halfling_thimble_cup",
+    "lustrian_superleague",
+    "old_world_classic",
+    "sylvanian_spotlight",
+    "underworld_challenge",
+    "worlds_edge_superleague",
+    "favoured_of_chaos_undivided",
+    "favoured_of_undivided",
+    "favoured_of_hashut",
+    "favoured_of_khorne",
+    "favoured_of_nurgle",
+    "favoured_of_slaanesh",
+    "favoured_of_tzeentch",
+)
+for _rule in AFFILIATION_RULES:
+    carries_out("team_rule", row=_rule)(StarPlayer.plays_for_team)
+
+
 @dataclass(frozen=True)
 class Inducement:
     id: str
@@ -207,6 +233,9 @@ class Inducement:
             return False
         return not (self.requires_apothecary and not team.apothecary)
 
+    # Bribery and Corruption: its cheaper Bribes are a price for_rule (its Argue the Call re-roll is in
+    # matches.services.drives.events).
+    @carries_out("team_rule", row="bribery_and_corruption")
     def price_for(self, team, chosen_rule=None):
         """The price this team pays for one, or None where the price depends on the choice.
 

@@ -154,7 +154,10 @@ class Edition:
         # edition.toml, typed and checked (rulebook.settings): a key it does not declare raises here.
         self.settings: EditionSettings = load_settings(_read(folder, "edition"), folder / "edition.toml")
         self.id: str = self.settings.id
-        self.teams = {entry["id"]: _team(entry) for entry in _read(folder, "teams").get("team", [])}
+        teams = _read(folder, "teams")
+        self.teams = {entry["id"]: _team(entry) for entry in teams.get("team", [])}
+        # Team rules played on the pitch only: nothing for Dugout to carry out (rulebook.coverage).
+        self.pitch_only_rules = tuple(teams.get("pitch_only_rules", []))
         self.skills = {
             entry["id"]: Skill(entry["id"], entry["category"], entry.get("param"), entry.get("elite", False))
             for entry in _read(folder, "skills").get("skill", [])

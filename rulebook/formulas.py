@@ -5,6 +5,7 @@ Every number comes from the edition's data files; nothing here touches a databas
 
 from dataclasses import dataclass, field
 
+from rulebook.coverage import carries_out
 from rulebook.data import SkillRef
 from rulebook.edition import Edition
 
@@ -355,6 +356,7 @@ def reduce(value, characteristic, *, edition: Edition):
     return min(high, max(low, value - rules.step[characteristic]))
 
 
+@carries_out("team_rule", row="brawlin_brutes")
 def spp_for(action, *, team_rules=(), edition):
     """SPP earned for one completion, interception, casualty, touchdown, MVP ...; a team rule may change
     an award (BB2025 Brawlin' Brutes: 3 for a casualty, 2 for a touchdown)."""

@@ -12,11 +12,12 @@ import zipfile
 from django.core.files.base import ContentFile
 from django.utils import timezone
 
+from matches.models import Match
 from rosters.models import Team
 from sheets.catalogue import get_catalogue
 from sheets.models import SheetJob, SheetPack, Status
 from sheets.options import LeagueOptions
-from sheets.render import render_sheet_pdf, render_team_pdf
+from sheets.render import match_document, render_document_pdf, render_sheet_pdf, render_team_pdf
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +26,9 @@ def _render_job(job):
     if job.team_id:
         team = Team.objects.select_related("coach").get(pk=job.team_id)
         return render_team_pdf(team, list(team.players.all()), language=job.language, paper=job.paper)
+    if job.match_id:
+        match = Match.objects.select_related("home_team__coach", "away_team__coach").get(pk=job.match_id)
+        return render_document_pdf(match_document(match, language=job.language), paper=job.paper)
     sheet = get_catalogue().sheet(job.game, job.sheet)
     league = LeagueOptions.from_data(job.options) if job.options else None
     return render_sheet_pdf(sheet, language=job.language, paper=job.paper, league=league)

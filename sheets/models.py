@@ -16,6 +16,8 @@ from sheets.storage import get_sheets_storage
 
 # The `sheet` of a team's sheet job (no catalogue sheet has this id).
 TEAM_SHEET = "team"
+# The `sheet` of a match's sheet job.
+MATCH_SHEET = "match"
 
 # A queued or running job that has not moved for this long is no longer reused: asking again renders
 # anew (sheets/recovery.py re-queues or fails it meanwhile).
@@ -78,7 +80,8 @@ class SheetJob(models.Model):
     """One PDF of one sheet in one language on one paper size, rendered by a Celery task.
 
     A catalogue sheet as everyone gets it; or as a league prints it (`league`, with the snapshot of its
-    settings in `options`, see sheets.options); or a team's sheet (`team`, `sheet` is TEAM_SHEET).
+    settings in `options`, see sheets.options); or a team's sheet (`team`, `sheet` is TEAM_SHEET); or a
+    match's (`match`, `sheet` is MATCH_SHEET).
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -91,6 +94,9 @@ class SheetJob(models.Model):
     )
     team = models.ForeignKey(
         "rosters.Team", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
     options = models.JSONField(default=dict, blank=True)
     content_hash = models.CharField(max_length=64, db_index=True)
@@ -122,6 +128,8 @@ class SheetJob(models.Model):
         for a league's, team-12-en-a4.pdf for a team's."""
         if self.team_id:
             return f"team-{self.team_id}-{self.language}-{self.paper}.pdf"
+        if self.match_id:
+            return f"match-{self.match_id}-{self.language}-{self.paper}.pdf"
         prefix = f"{self.options['slug']}-" if self.options.get("slug") else ""
         return f"{prefix}{self.game}-{self.sheet}-{self.language}-{self.paper}.pdf"
 

@@ -14,6 +14,7 @@ from django.utils import translation
 
 from dugout.release import release
 from sheets.build import build_document
+from sheets.match_sheet import build_match_document
 from sheets.team_sheet import build_team_document
 
 # Bump when the output changes in a way the release does not show (a WeasyPrint or font upgrade...).
@@ -53,6 +54,12 @@ def team_document(team, players, *, language):
     """A team's sheet in `language` (see sheets.team_sheet)."""
     with translation.override(language):
         return build_team_document(team, players, language=language)
+
+
+def match_document(match, *, language):
+    """A match's sheet in `language` (see sheets.match_sheet)."""
+    with translation.override(language):
+        return build_match_document(match, language=language)
 
 
 def document_html(document):

@@ -20,9 +20,10 @@ from django.utils import timezone
 from dugout.tasks import BrokerUnavailable
 from sheets import jobs, recovery, tasks
 from sheets.catalogue import get_catalogue
-from sheets.models import TEAM_SHEET, SheetJob, SheetPack, SheetPackItem, Status
+from sheets.match_sheet import match_document_digest
+from sheets.models import MATCH_SHEET, TEAM_SHEET, SheetJob, SheetPack, SheetPackItem, Status
 from sheets.options import league_options
-from sheets.render import renderer_version
+from sheets.render import match_document, renderer_version
 from sheets.team_sheet import team_state_digest
 
 logger = logging.getLogger(__name__)
@@ -121,19 +122,27 @@ def request_team_pdf(*, team, language, paper, may_render=None):
     `sheets.render_sheet_job` task once the transaction commits."""
     players = list(team.players.all())
     digest = team_content_hash(team, players, language=language, paper=paper)
+    fields = {"game": team.edition, "sheet": TEAM_SHEET, "team": team}
+    return _reused_or_created(digest, may_render, language=language, paper=paper, **fields)
+
+
+def _reused_or_created(digest, may_render, **fields):
+    """(job, created): the job of equal content `digest` when one may be reused, else a new one."""
     job = SheetJob.objects.reusable(digest).first()
     if job is not None:
         return _reuse(job), False
-    job = _create_job(
-        may_render,
-        game=team.edition,
-        sheet=TEAM_SHEET,
-        language=language,
-        paper=paper,
-        team=team,
-        content_hash=digest,
-    )
-    return job, True
+    return _create_job(may_render, content_hash=digest, **fields), True
+
+
+def request_match_pdf(*, match, language, paper, may_render=None):
+    """The job for the PDF of `match`'s sheet, reused while the sheet prints the same (the digest is that
+    of the document itself: whatever changes on the match, its teams or its players, a changed sheet is
+    a new PDF). Otherwise as request_team_pdf. Returns (job, created)."""
+    document = match_document(match, language=language)
+    parts = ["match", match.pk, match_document_digest(document, paper=paper), renderer_version()]
+    digest = hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+    fields = {"game": match.home_team.edition, "sheet": MATCH_SHEET, "match": match}
+    return _reused_or_created(digest, may_render, language=language, paper=paper, **fields)
 
 
 def retry_sheet_job(*, job):

@@ -9,6 +9,7 @@ Callers import from this package: `from league.models import Season`.
 from league.models.leagues import (
     DAYS_BETWEEN_ROUNDS,
     DEFAULT_TIEBREAKERS,
+    MIN_TEAMS,
     TIEBREAKERS,
     Game,
     Invitation,
@@ -47,6 +48,7 @@ from league.models.stats import PlayerLeagueStats, PlayerMatchStats
 
 __all__ = [
     "DAYS_BETWEEN_ROUNDS",
+    "MIN_TEAMS",
     "DEFAULT_TIEBREAKERS",
     "PLACE_LABELS",
     "PRIZE_PLACES",

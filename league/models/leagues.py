@@ -29,6 +29,8 @@ _RULEBOOK_TIEBREAKERS = {"casualties_caused": "casualties_inflicted", "touchdown
 # How often teams meet and how many days pass between rounds when the league's edition says nothing.
 ROUND_ROBIN_MEETINGS = 1
 DAYS_BETWEEN_ROUNDS = 7
+# A season is scheduled once this many teams are accepted (the season page and the home page say so).
+MIN_TEAMS = 2
 DEFAULT_TIEBREAKERS = ["td_difference", "touchdowns_scored", "casualties_inflicted", "coin_flip"]
 
 
@@ -184,13 +186,15 @@ class League(models.Model):
         """The shape of a season from the edition's [season] section (BB2025: each team meets each
         other once, at least 4 teams, a round every 2 weeks, 4, 8 or 16 play-off qualifiers), with
         Dugout's defaults where the edition (or the game) says nothing: {"stated" (whether the edition
-        has a [season] section), "meetings", "min_teams", "days_between", "playoff_sizes"}."""
+        has a [season] section), "meetings", "min_teams", "dugout_min_teams" (the teams Dugout schedules a
+        season from), "days_between", "playoff_sizes"}."""
         season = self.rulebook.settings.season if self.rulebook else None
         weeks = season.game_interval_weeks if season else None
         return {
             "stated": season is not None,
             "meetings": season.meetings_per_opponent if season else ROUND_ROBIN_MEETINGS,
             "min_teams": season.min_teams if season else None,
+            "dugout_min_teams": MIN_TEAMS,
             "days_between": weeks * 7 if weeks else DAYS_BETWEEN_ROUNDS,
             "playoff_sizes": list(season.playoff_sizes) if season else [],
         }

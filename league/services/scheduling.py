@@ -8,13 +8,11 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from league import pairing
-from league.models import DAYS_BETWEEN_ROUNDS, Fixture, Result, Round, Season, SeasonEntry
+from league.models import DAYS_BETWEEN_ROUNDS, MIN_TEAMS, Fixture, Result, Round, Season, SeasonEntry
 from league.permissions import require_commissioner
 from league.standings.read import season_standings
 
 PLAYOFF_SIZES = (2, 4, 8, 16, 32)
-# A season is scheduled once this many teams are accepted (the season page and the home page say so).
-MIN_TEAMS = 2
 
 
 def _accepted(season):

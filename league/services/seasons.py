@@ -152,6 +152,9 @@ class Progress:
     fixtures: int
     unplayed: int
 
+    # Dugout schedules a season from this many accepted teams (the pages say the number).
+    min_teams = MIN_TEAMS
+
     @property
     def needs_teams(self):
         return max(MIN_TEAMS - self.accepted, 0)

@@ -1,9 +1,13 @@
-"""What every match step shares: rolling (or taking entered) dice and logging them."""
+"""What every match step shares: rolling (or taking entered) dice and logging them, and the rules
+tables the match rolls on."""
+
+from dataclasses import replace
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from matches.models import DiceLog
+from rulebook.coverage import carries_out
 from rulebook.dice import DiceError, DiceSpec, roll_or_enter
 
 
@@ -66,3 +70,34 @@ def record_side_roll(match, *, dice, user, notation, purpose, faces, side, step,
 def require_status(match, *statuses):
     if match.status not in statuses:
         raise ValidationError(_("This cannot be done at this point of the match."))
+
+
+# The Khemri Classic Cup's match parts are its regional tables (here) and its Canopic Jar (sold through
+# the inducement's league_variant); its pitch sides and balls are played on the pitch (optional.toml).
+@carries_out("optional_rule", row="khemri_classic_cup")
+def match_table(match, table_id):
+    """The rules table `table_id` ("weather", "kickoff") as this match rolls on it: the table of an
+    optional rule the match plays with that `replaces` the core one (a Spike! Journal league's regional
+    kick-off table), else the core table. A regional row that shares its id with a core row (High Kick)
+    works as that one: it takes the core row's keys, its own keys first."""
+    edition = match.edition
+    core = edition.table(table_id)
+    for table in edition.optional_tables.values():
+        if table.extra.get("replaces") == table_id and table.extra.get("part_of") in match.optional_rules:
+            core_rows = {row["id"]: row for row in core.rows}
+            rows = tuple({**core_rows.get(row["id"], {}), **row} for row in table.rows)
+            return replace(table, rows=rows)
+    return core
+
+
+def table_text_key(edition, table):
+    """The text key of a table's rows: "table.kickoff" for a core table, "optional.<id>" for the table
+    of an optional rule (append ".<row id>.name")."""
+    return table.key if table.id in edition.tables else f"optional.{table.id}"
+
+
+def match_table_text(match, table_id, row_id, field, language):
+    """The text `field` ("name", "effect") of the row `row_id` of the table `table_id` as this match
+    rolls on it (match_table), in `language`."""
+    edition = match.edition
+    return edition.text(f"{table_text_key(edition, match_table(match, table_id))}.{row_id}.{field}", language)

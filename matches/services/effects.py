@@ -1,5 +1,6 @@
 """Lasting effects in a match, read from what was recorded (no side effects, no queries of their own
-beyond the ones named): Prayers to Nuffle in force, the SPP they change, kick-off events that last.
+beyond the ones named): Prayers to Nuffle in force, the SPP they change, what each kick-off result
+changes (its handlers) and the kick-off events that last.
 
 Which drive a prayer affects follows from when it is prayed for: only in the pre-match sequence (in
 seed 000's kick-off table Cheering Fans gives an assist, not a prayer), taking effect from the first
@@ -9,7 +10,9 @@ sheets) may call these helpers.
 """
 
 from matches.models import SIDES, Event
+from matches.services.common import match_table
 from rulebook import formulas
+from rulebook.coverage import HANDLERS, carries_out
 from rulebook.edition import get_edition
 
 # Base SPP actions of events (casualties by a block only, unless a prayer says otherwise).
@@ -67,6 +70,10 @@ def prayers_in_force(match, side, drive=None):
     return [row for row, _entry in prayer_entries_in_force(match, side, drive)]
 
 
+@carries_out("prayer", key="completion_spp")
+@carries_out("prayer", key="casualty_spp")
+@carries_out("prayer", key="crowd_casualty_spp")
+@carries_out("prayer", key="foul_casualty_spp")
 def event_spp(match, event, *, edition=None):
     """(action, SPP) that `event` earns its actor, prayers in force included; (None, 0) for none.
 
@@ -99,6 +106,11 @@ def event_spp(match, event, *, edition=None):
     return action, spp
 
 
+# The SPP rows that events earn (outcome.spp_earned sums them); the MVP's is postmatch.mvp's.
+for _action in (*SPP_EVENTS.values(), "casualty"):
+    carries_out("spp", row=_action)(event_spp)
+
+
 def kickoff_effects(match, drives):
     """What lasting kick-off events gave: {"bribes": {side: n}, "rerolls": {side: n}} where bribes are
     those of every Get the Ref so far (they last the game) and rerolls the Brilliant Coaching re-roll
@@ -114,16 +126,62 @@ def kickoff_effects(match, drives):
     return {"bribes": bribes, "rerolls": rerolls}
 
 
-def kickoff_result(match, drive):
-    """{"bribes": {side: n}, "rerolls": {side: n}} given by the kick-off event of `drive`."""
-    edition = _edition(match)
-    row = edition.table("kickoff").row(drive.kickoff_event) if drive.kickoff_event else {}
-    result: dict[str, dict[str, int]] = {"bribes": {}, "rerolls": {}}
-    if "bribes" in row:
-        result["bribes"] = dict.fromkeys(SIDES, row["bribes"])
-    if "rerolls" in row:
-        result["rerolls"] = dict.fromkeys(brilliant_coaching_winners(match, drive), row["rerolls"])
-    return result
+# The kick-off results' handlers (rulebook.coverage, category "kickoff"), one signature for all:
+# `handler(match, drive, row) -> dict`, with `row` the drive's result as the match rolls it
+# (common.match_table: a regional table's row completed by the core one). A handler has no side effect:
+# it reads the match as it stands when the kick-off is made and what the drive recorded (its event's
+# own rolls, drive.kickoff_rolls), and returns what the result changes, among "weather" (the new
+# weather id), "turn" (where the turn markers go), "bribes" and "rerolls" ({side: n} given for the
+# game / the drive). drives.start_drive applies them and keeps bribes and re-rolls on the kick-off
+# event; kickoff_result reads those two again later.
+
+
+def kickoff_outcome(match, drive):
+    """What the kick-off result of `drive` changes: its handlers' dicts merged ({} for none)."""
+    if not drive.kickoff_event:
+        return {}
+    row = match_table(match, "kickoff").row(drive.kickoff_event)
+    outcome: dict = {}
+    for handler in HANDLERS.handlers_for("kickoff", row):
+        outcome.update(handler(match, drive, row))
+    return outcome
+
+
+def kickoff_result(match, drive, outcome=None):
+    """{"bribes": {side: n}, "rerolls": {side: n}} given by the kick-off event of `drive` (read from
+    its kickoff_outcome, or from `outcome` when the caller has it)."""
+    outcome = kickoff_outcome(match, drive) if outcome is None else outcome
+    return {"bribes": outcome.get("bribes", {}), "rerolls": outcome.get("rerolls", {})}
+
+
+@carries_out("kickoff", key="bribes")
+def _get_the_ref(match, drive, row):
+    """Get the Ref: a bribe for each team, for the game."""
+    return {"bribes": dict.fromkeys(SIDES, row["bribes"])}
+
+
+@carries_out("kickoff", row="brilliant_coaching")
+def _brilliant_coaching(match, drive, row):
+    """Brilliant Coaching: a team re-roll for the drive to the higher D6 + assistant coaches."""
+    return {"rerolls": dict.fromkeys(brilliant_coaching_winners(match, drive), row["rerolls"])}
+
+
+@carries_out("kickoff", row="changing_weather")
+def _changing_weather(match, drive, row):
+    """Changing Weather: the weather the event's own roll gives on the match's weather table (a
+    regional one where an optional rule replaces it). The ball's scatter on Perfect Conditions is
+    played on the pitch."""
+    weather_roll = drive.kickoff_rolls[0]["roll"]
+    return {"weather": match_table(match, "weather").row_for(weather_roll["total"])["id"]}
+
+
+@carries_out("kickoff", key="back_on_kicking_turns")
+def _time_out(match, drive, row):
+    """Time-out: the turn markers go back one space when the kicking team's shows one of the row's
+    turns (late in the half), else forward one; one counter stands for both markers here."""
+    if match.turn in row["back_on_kicking_turns"]:
+        return {"turn": max(1, match.turn - 1)}
+    return {"turn": min(match.edition.settings.turns_per_half, match.turn + 1)}
 
 
 def brilliant_coaching_winners(match, drive):
@@ -137,6 +195,7 @@ def brilliant_coaching_winners(match, drive):
     return [side for side in SIDES if totals.get(side) == best]
 
 
+@carries_out("inducement", row="part_time_assistant_coach")
 def assistant_coaches(match, side):
     """The team's assistant coaches plus the part-time ones hired as inducements."""
     return match.team(side).assistant_coaches + inducement_count(match, side, "part_time_assistant_coach")

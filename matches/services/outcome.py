@@ -10,6 +10,7 @@ from django.db import transaction
 from league.models import PlayerMatchStats
 from matches.models import SIDES, Event, other
 from matches.services import effects
+from matches.services.drives.catching import catch_spp
 from rosters.models import Player
 from rulebook import formulas
 from rulebook.edition import Edition, get_edition
@@ -71,7 +72,8 @@ def events(match):
 def spp_earned(match, match_events=None):
     """{side: {player key: {"touchdown": n, ..., "spp": total}}} from the events: casualties by blocks,
     and the SPP changed by the Prayers to Nuffle in force in each event's drive (effects.event_spp), a
-    team rule's own award (formulas.spp_for team_rules: Brawlin' Brutes). Mercenaries and star players
+    team rule's own award (formulas.spp_for team_rules: Brawlin' Brutes), and the "catch" a prayer pays
+    the recorded catcher of a completion (drives.catching). Mercenaries and star players
     keep their actions but earn 0 SPP unless the edition says they earn; so does every player of a team
     that concedes with penalties where the edition says it loses the game's SPP."""
     edition = match_edition(match)
@@ -95,6 +97,11 @@ def spp_earned(match, match_events=None):
         record = earned[event.side].setdefault(key, {"spp": 0})
         record[action] = record.get(action, 0) + 1
         record["spp"] += 0 if key in unpaid or event.side == unpaid_side else spp
+        catcher, caught = event.catcher_key, catch_spp(match, event)
+        if caught and catcher not in unpaid and event.side != unpaid_side:
+            record = earned[event.side].setdefault(catcher, {"spp": 0})
+            record["catch"] = record.get("catch", 0) + 1
+            record["spp"] += caught
     return earned
 
 

@@ -90,3 +90,10 @@ def test_coach_pages_on_a_phone_keep_every_action_on_screen(page, base_url, demo
         summary.click()  # the dice rolled, step by step
     for row in page.locator("main tbody tr").all():
         across_the_screen(row)
+
+    # The printable match sheet, from the report: every player of both teams, no wider than the phone.
+    page.get_by_test_id("match-sheet-link").click()
+    expect(
+        page.get_by_role("heading", name=f"{played.home_team.name} – {played.away_team.name}")
+    ).to_be_visible()
+    expect(page.get_by_role("heading", name=f"{played.home_team.name}: players")).to_be_visible()

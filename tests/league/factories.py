@@ -104,3 +104,17 @@ def play(
     )
     rebuild_standings(season=season)
     return fixture
+
+
+def make_league_fixture(home, away, *, edition=None):
+    """A running season of a new league of the teams' edition with the two teams entered, and their
+    fixture: for a match that must be a league game (a friendly keeps less, BB2025's nothing)."""
+    league = make_league(commissioner=UserFactory(), edition=edition or home.edition)
+    season, _entries = make_season(league)
+    entries = [
+        SeasonEntry.objects.create(
+            season=season, team=team, name=team.name, coach=team.coach, status="accepted"
+        )
+        for team in (home, away)
+    ]
+    return make_fixture(season, *entries)

@@ -168,6 +168,7 @@ def test_settings_refuse_a_procedure_or_optional_rule_of_another_edition(bb2025,
 def test_a_bb2025_round_robin_meets_each_team_once_a_round_every_two_weeks(bb2025, commissioner):
     shape = bb2025.season_shape()
     assert (shape["meetings"], shape["min_teams"], shape["days_between"]) == (1, 4, 14)
+    assert shape["dugout_min_teams"] == scheduling.MIN_TEAMS  # the page says both, each with its number
     form = RoundRobinForm(league=bb2025)
     assert form.fields["days_between"].initial == 14
     season, _entries = make_season(bb2025, teams=4)
@@ -254,7 +255,7 @@ def test_season_pages_say_the_edition_and_its_numbers(client, bb2025, commission
 def test_a_bb2025_league_survives_export_and_import(bb2025, commissioner):
     make_season(bb2025, teams=2)
     data = export_league(bb2025)
-    assert (data["version"], data["league"]["game"], data["league"]["edition"]) == (4, "blood_bowl", "bb2025")
+    assert (data["version"], data["league"]["game"], data["league"]["edition"]) == (5, "blood_bowl", "bb2025")
     bb2025.delete()
     imported = import_league(data)
     assert (imported.game, imported.edition, imported.petty_cash_procedure) == (

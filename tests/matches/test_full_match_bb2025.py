@@ -8,11 +8,16 @@ import random
 import pytest
 from django.urls import reverse
 
+from league.models import Result
+from league.services import results
 from matches.models import DiceLog, Match
 from matches.services import drives, postmatch, prematch
+from matches.services import league as league_link
+from matches.services.league import create_league_match
 from rosters import services as rosters
 from rosters.models import LedgerEntry, Player
 from rulebook.dice import Dice
+from tests.league.factories import make_league_fixture
 from tests.matches.conftest import NoDice
 from tests.rosters.helpers import nominate_a_captain
 
@@ -43,8 +48,12 @@ def orcs(away_coach):
     return bb2025_team(away_coach, name="Gutrippers", roster="orc", lineman="orc_lineman")
 
 
-def _to_kick_off(home, away, user, *, positions=None):
-    match = prematch.create_match(home_team=home, away_team=away, created_by=user)
+def _to_kick_off(home, away, user, *, positions=None, friendly=False):
+    # A league game unless asked: a BB2025 friendly earns no SPP nor winnings (test_a_bb2025_friendly...).
+    if friendly:
+        match = prematch.create_match(home_team=home, away_team=away, created_by=user)
+    else:
+        match = create_league_match(fixture=make_league_fixture(home, away), created_by=user)
     dice = NoDice()
     prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
     prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
@@ -56,6 +65,14 @@ def _to_kick_off(home, away, user, *, positions=None):
     prematch.choose_kicking(match, user=user, side="away")
     match.refresh_from_db()
     return match, dice
+
+
+def apply_league_game(match, user):
+    """Submit the result to the league and have the other coach confirm it: the match applies."""
+    league_link.submit_to_league(match, user=user)
+    other = match.away_team.coach if user == match.home_team.coach else match.home_team.coach
+    results.confirm_result(result=Result.objects.get(fixture=match.fixture), by=other)
+    match.refresh_from_db()
 
 
 def casualty(match, dice, user, *, side, player, victim, faces):
@@ -130,7 +147,7 @@ def test_full_bb2025_match_when_every_number_is_checked(humans, orcs, home_coach
     )
     preview = postmatch.preview(match)
     assert preview["away"]["after"]["winnings"] == 65_000
-    postmatch.apply_postmatch(match, user=home_coach)
+    apply_league_game(match, home_coach)
     match.refresh_from_db()
     humans.refresh_from_db()
     orcs.refresh_from_db()
@@ -217,7 +234,7 @@ def test_concession_when_bb2025_the_conceder_loses_its_spp(humans, orcs, home_co
         awarded={"home": [f"p{human_scorer.pk}"]},
     )
     assert "mvp" not in match.postmatch["away"]
-    postmatch.apply_postmatch(match, user=home_coach)
+    apply_league_game(match, home_coach)
     match.refresh_from_db()
     orc_hitter.refresh_from_db()
     human_scorer.refresh_from_db()
@@ -259,7 +276,7 @@ def test_masters_of_undeath_when_a_victim_dies_raises_a_lineman_for_free(home_co
         nominees={"home": _keys(undead, range(1, 7)), "away": _keys(living, range(2, 8))},
         raised={"home": {"victim": key, "position": "zombie_lineman", "name": "Risen"}},
     )
-    postmatch.apply_postmatch(match, user=home_coach)
+    apply_league_game(match, home_coach)
     undead.refresh_from_db()
     raised = undead.players.get(name="Risen")
     assert (raised.position, raised.number, raised.journeyman) == ("zombie_lineman", 12, False)
@@ -294,7 +311,7 @@ def test_report_when_a_bb2025_match_is_applied_names_its_mvp_and_stalling(humans
         faces={"home": {"mvp": [1], "mistake": [6]}, "away": {"mvp": [2], "mistake": [6]}},
         nominees={"home": _keys(humans, range(1, 7)), "away": _keys(orcs, range(1, 7))},
     )
-    postmatch.apply_postmatch(match, user=home_coach)
+    apply_league_game(match, home_coach)
     page = client.get(reverse("matches:report", args=[match.pk])).content.decode()
     assert "Altdorf L1" in page.split('data-testid="mvp-home"')[1].split("</dd>")[0]
     assert "Gutrippers L2" in page.split('data-testid="mvp-away"')[1].split("</dd>")[0]
@@ -327,7 +344,7 @@ def test_lasting_injury_when_bb2025_and_it_cannot_apply_becomes_a_missed_game(hu
         },
         nominees={"away": _keys(orcs, range(1, 7))},
     )
-    postmatch.apply_postmatch(match, user=home_coach)
+    apply_league_game(match, home_coach)
     victim.refresh_from_db()
     # Smashed knee on MA already at its lowest: tables.toml lasting_injury if_cannot_apply.
     assert (victim.ma, victim.lasting_injuries, victim.miss_next_game) == (lowest, [], True)
@@ -361,7 +378,7 @@ def test_journeyman_when_bb2025_is_hired_keeps_its_position_for_its_fee_without_
         },
         hire={"home": [journeyman["key"]]},
     )
-    postmatch.apply_postmatch(match, user=home_coach)
+    apply_league_game(match, home_coach)
     undead.refresh_from_db()
     hired = undead.players.get(number=journeyman["number"])
     zombie = undead.rules.position("zombie_lineman")
@@ -397,3 +414,48 @@ def test_mvp_when_bb2025_and_a_coach_nominates_nobody_dugout_draws_six_in_the_di
     logged = DiceLog.objects.filter(match=match, purpose="mvp_nominee")
     assert logged.count() >= 6
     assert {entry.team_id for entry in logged} == {humans.pk}
+
+
+def test_a_bb2025_friendly_leaves_no_trace_in_the_league(home_coach, away_coach):
+    """edition.toml [friendly]: no SPP (so no MVP), no winnings, every casualty a Badly Hurt (nobody dies,
+    so nobody is raised), and a player who had to miss a game still misses the next league game."""
+    undead = bb2025_team(home_coach, name="Necropolis", roster="necromantic_horror", lineman="zombie_lineman")
+    living = bb2025_team(away_coach, name="Altdorf", roster="human", lineman="lineman", available=10)
+    missing = living.players.get(miss_next_game=True)
+    match, dice = _to_kick_off(undead, living, home_coach, friendly=True)
+    killer, victim = undead.players.order_by("number")[0], living.players.order_by("number")[0]
+    drives.start_drive(match, dice=dice, user=home_coach, faces={"kickoff": [1, 2]})
+    casualty(match, dice, home_coach, side="home", player=killer, victim=victim, faces={"casualty": [16]})
+    drives.add_event(match, user=home_coach, kind="touchdown", side="home", player=killer)  # ends the drive
+    to_final_whistle(match, dice, home_coach, drives_left=2)
+    assert postmatch.undeath.raisable(match, "home", hurt=postmatch.injuries(match)) == []
+    treasuries = (undead.treasury, living.treasury)
+    postmatch.roll_postmatch(
+        match,
+        dice=dice,
+        user=home_coach,
+        faces={
+            "home": {"fans": [3], "mvp": [1], "mistake": [6], "mistake_dice": [1]},
+            "away": {"fans": [3], "mvp": [1], "mistake": [6], "mistake_dice": [1]},
+        },
+        nominees={"home": _keys(undead, range(1, 7)), "away": _keys(living, range(2, 8))},
+    )
+
+    postmatch.apply_postmatch(match, user=home_coach)
+
+    for player in (killer, victim, missing):
+        player.refresh_from_db()
+    assert killer.spp_earned == 0  # neither the touchdown, the casualty nor an MVP earn anything
+    assert not undead.players.filter(spp_earned__gt=0).exists()
+    assert (victim.status, victim.lasting_injuries, victim.miss_next_game) == (
+        Player.Status.ACTIVE,
+        [],
+        False,
+    )
+    assert missing.miss_next_game  # still to be served in a league game
+    match.refresh_from_db()
+    assert (match.outcome["home"]["winnings"], match.outcome["away"]["winnings"]) == (0, 0)
+    undead.refresh_from_db()
+    living.refresh_from_db()
+    lost = [(match.outcome[side].get("mistake") or {}).get("lost", 0) for side in ("home", "away")]
+    assert (undead.treasury, living.treasury) == (treasuries[0] - lost[0], treasuries[1] - lost[1])

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.services import drives, effects, postmatch, prematch
+from rulebook.coverage import HANDLERS
 from rulebook.dice import Dice
 from rulebook.edition import get_edition
 from tests.matches.conftest import NoDice, make_team
@@ -417,3 +418,18 @@ def test_apply_when_prayers_and_awarded_touchdowns_query_count_does_not_grow_wit
     home_coach, away_coach
 ):
     assert _apply_queries(home_coach, away_coach, 11) == _apply_queries(home_coach, away_coach, 15)
+
+
+def test_brilliant_coaching_when_a_part_time_assistant_coach_was_bought_he_breaks_the_tie(match, home_coach):
+    """A Part-time Assistant Coach counts as an assistant coach for the game (rulebook.coverage finds the
+    function that counts him)."""
+    assert HANDLERS.handler("inducement", row="part_time_assistant_coach") is effects.assistant_coaches
+    dice = _ready(match, home_coach)
+    match.set_side_value(
+        "inducements", "away", [{"id": "part_time_assistant_coach", "choice": "", "count": 1}]
+    )
+    match.save()
+    drive = drives.start_drive(
+        match, dice=dice, user=home_coach, faces={"kickoff": [3, 4], "event": {"home": [[4]], "away": [[4]]}}
+    )
+    assert effects.kickoff_result(match, drive)["rerolls"] == {"away": 1}

@@ -45,7 +45,7 @@ FIELDS = {
     "touchdown": {"player"},
     "casualty": {"player", "victim", "cause", "injury", "casualty", "lasting"},
     "knocked_out": {"player", "victim", "cause", "injury"},
-    "completion": {"player"},
+    "completion": {"player", "catcher"},
     "interception": {"player"},
     "deflection": {"player"},
     "superb_throw": {"player"},

@@ -21,6 +21,7 @@ from league.services import leagues as league_services
 from league.services import results as result_services
 from league.services import scheduling
 from rosters.editions import edition_choices, newest_edition_id
+from web.rule_labels import optional_rule_label
 from web.service_calls import ServiceForm, ServiceModelForm
 
 MAX_TIEBREAKERS = len(TIEBREAKERS)
@@ -86,8 +87,7 @@ class LeagueSettingsForm(ServiceModelForm):
         self.by = by
         edition = self.instance.rulebook
         self.fields["optional_rules"].choices = [
-            (rule, edition.text(f"optional.{rule}.name", get_language()))
-            for rule in optional_rule_ids(edition)
+            (rule, optional_rule_label(edition, rule, get_language())) for rule in optional_rule_ids(edition)
         ]
         procedures = petty_cash_choices(edition) if edition else []
         self.fields["petty_cash_procedure"].choices = [("", "—")] * (not edition) + procedures

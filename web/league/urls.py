@@ -12,6 +12,7 @@ season_page, league_page = fresh_page(season_scopes), fresh_page(league_scopes)
 urlpatterns = [
     path("", views.league_list, name="list"),
     path("new/", views.league_create, name="create"),
+    path("new/import/", views.league_import, name="import"),
     path("join/", views.join, name="join"),
     path("join/<str:code>/", views.join, name="join_code"),
     # The JSON API, its OpenAPI schema and docs page (league/api/, docs/league-api.md).
@@ -54,6 +55,7 @@ urlpatterns = [
     # Leagues (last: a slug would match the words above).
     path("<slug:slug>/", league_page(views.league_detail), name="detail"),
     path("<slug:slug>/settings/", views.league_settings, name="settings"),
+    path("<slug:slug>/export.json", views.league_export, name="export"),
     path("<slug:slug>/invitations/", views.invitations, name="invitations"),
     path("<slug:slug>/invitations/<int:pk>/revoke/", views.invitation_revoke, name="invitation_revoke"),
     path("<slug:slug>/seasons/new/", views.season_create, name="season_create"),

@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:pk>/events/add/", views.event_add, name="event_add"),
     path("<int:pk>/events/undo/", views.event_undo, name="event_undo"),
     path("<int:pk>/turn/", views.turn_next, name="turn_next"),
+    path("<int:pk>/weather-mage/", views.weather_mage, name="weather_mage"),
     path("<int:pk>/concede/", views.concede, name="concede"),
     path("<int:pk>/post-match/roll/", views.postmatch_roll, name="postmatch_roll"),
     path("<int:pk>/post-match/apply/", views.postmatch_apply, name="postmatch_apply"),

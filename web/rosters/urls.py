@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/", fresh_page(team_scopes)(views.team_detail), name="team"),
     path("<int:pk>/next/", views.team_next, name="next"),
     path("<int:pk>/export.json", views.team_export, name="export"),
+    path("<int:pk>/export.xml", views.team_export_naflm, name="export_naflm"),
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/hire/", views.hire, name="hire"),
     path("<int:pk>/rerolls/", views.rerolls, name="rerolls"),

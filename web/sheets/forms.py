@@ -172,21 +172,43 @@ class LeaguePackForm(forms.Form):
         )
 
 
-class TeamSheetForm(forms.Form):
-    """A team's sheet in one language on one paper size."""
+class _LanguageAndPaperForm(forms.Form):
+    """A sheet of a team or a match in one language on one paper size."""
 
     language = forms.ChoiceField(label=_("Sheet language"))
     paper = forms.ChoiceField(label=_("Paper size"), choices=Paper.choices, initial=Paper.A4)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = language_choices()
+        self.fields["language"].initial = default_language()
+
+
+class TeamSheetForm(_LanguageAndPaperForm):
+    """A team's sheet in one language on one paper size."""
+
     def __init__(self, *args, team, **kwargs):
         super().__init__(*args, **kwargs)
         self.team = team
-        self.fields["language"].choices = language_choices()
-        self.fields["language"].initial = default_language()
 
     def save(self, *, may_render=None):
         """The PDF job of the team's sheet: (job, created), see services.request_team_pdf."""
         data = self.cleaned_data
         return services.request_team_pdf(
             team=self.team, language=data["language"], paper=data["paper"], may_render=may_render
+        )
+
+
+class MatchSheetForm(_LanguageAndPaperForm):
+    """A match's sheet in one language on one paper size."""
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+
+    def save(self, *, may_render=None):
+        """The PDF job of the match's sheet: (job, created), see services.request_match_pdf."""
+        data = self.cleaned_data
+        return services.request_match_pdf(
+            match=self.match, language=data["language"], paper=data["paper"], may_render=may_render
         )

@@ -23,6 +23,8 @@ urlpatterns = [
     path("league/<slug:slug>/", views.league_pack, name="league_pack"),
     path("team/<int:pk>/", views.team_sheet, name="team"),
     path("team/<int:pk>/pdf/", views.team_pdf, name="team_pdf"),
+    path("match/<int:pk>/", views.match_sheet, name="match"),
+    path("match/<int:pk>/pdf/", views.match_pdf, name="match_pdf"),
     path("<slug:game>/<slug:sheet>/", views.sheet_page, name="sheet"),
     path("<slug:game>/<slug:sheet>/pdf/", views.request_pdf, name="request_pdf"),
 ]

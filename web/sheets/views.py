@@ -16,15 +16,23 @@ from django.views.decorators.http import require_GET, require_POST
 
 from dugout.tasks import BrokerUnavailable
 from league.models import League
+from matches.models import Match
 from rosters.models import Team
 from rulebook.edition import available_editions
 from sheets import limits, services
 from sheets.catalogue import get_catalogue
 from sheets.models import Paper, SheetJob, SheetPack
 from sheets.options import league_options, league_section
-from sheets.render import paper_stylesheet, sheet_document, team_document
+from sheets.render import match_document, paper_stylesheet, sheet_document, team_document
 from sheets.storage import download_response
-from web.sheets.forms import LeaguePackForm, SheetChoiceForm, SheetPackForm, TeamSheetForm, default_language
+from web.sheets.forms import (
+    LeaguePackForm,
+    MatchSheetForm,
+    SheetChoiceForm,
+    SheetPackForm,
+    TeamSheetForm,
+    default_language,
+)
 
 # How often the job and pack pages look again while work is under way, in seconds.
 POLL_SECONDS = 1
@@ -187,15 +195,15 @@ def request_pdf(request, game, sheet):
     if form.is_valid():
         back_url = _sheet_url(sheet, language=form.cleaned_data["language"], paper=form.cleaned_data["paper"])
         return _start_pdf(request, form, back_url=back_url)
-    for errors in form.errors.values():
-        for error in errors:
-            messages.error(request, error)
+    _form_errors_shown(request, form)
     return redirect(reverse("sheets:sheet", args=[sheet.game.id, sheet.id]))
 
 
 def _sheet_title(job):
     if job.is_team_sheet:
         return _("Team sheet: %(team)s") % {"team": job.team.name}
+    if job.match_id:
+        return _("Match sheet: %(match)s") % {"match": job.match}
     try:
         sheet = get_catalogue().sheet(job.game, job.sheet)
     except KeyError:
@@ -336,21 +344,34 @@ def team_sheet(request, pk):
     """A team's sheet as a web page (printable) in ?lang= (default: the reader's) for ?paper=: its
     roster, its team panel, the inducements it may buy and the star players who may play for it."""
     team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
+    language, paper = _language_and_paper(request)
+    context = {
+        "team": team,
+        "document": team_document(team, list(team.players.all()), language=language),
+        **_page_options(language, paper),
+        "form": TeamSheetForm(initial={"language": language, "paper": paper}, team=team),
+    }
+    return render(request, "sheets/team.html", context)
+
+
+def _language_and_paper(request):
+    """(?lang=, default: the reader's; ?paper=, default: A4) of a team's or a match's sheet page; 404 for a
+    language that Dugout has no sheets in."""
     language = request.GET.get("lang") or default_language()
     if language not in dict(settings.LANGUAGES):
         raise Http404(_("This sheet is not available in this language."))
     paper = request.GET.get("paper")
-    if paper not in Paper.values:
-        paper = Paper.A4
-    context = {
-        "team": team,
-        "document": team_document(team, list(team.players.all()), language=language),
-        "language": language,
-        "paper": paper,
-        "paper_css": paper_stylesheet(paper),
-        "form": TeamSheetForm(initial={"language": language, "paper": paper}, team=team),
-    }
-    return render(request, "sheets/team.html", context)
+    return language, paper if paper in Paper.values else Paper.A4
+
+
+def _page_options(language, paper):
+    return {"language": language, "paper": paper, "paper_css": paper_stylesheet(paper)}
+
+
+def _form_errors_shown(request, form):
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
 
 
 @require_POST
@@ -360,7 +381,36 @@ def team_pdf(request, pk):
     form = TeamSheetForm(request.POST, team=team)
     if form.is_valid():
         return _start_pdf(request, form, back_url=reverse("sheets:team", args=[team.pk]))
-    for errors in form.errors.values():
-        for error in errors:
-            messages.error(request, error)
+    _form_errors_shown(request, form)
     return redirect("sheets:team", team.pk)
+
+
+def _match_for_sheet(pk):
+    return get_object_or_404(Match.objects.select_related("home_team__coach", "away_team__coach"), pk=pk)
+
+
+@require_GET
+def match_sheet(request, pk):
+    """A match's sheet as a web page (printable) in ?lang= (default: the reader's) for ?paper=: each team's
+    players for the game (journeymen, players an inducement brings, mercenaries and stars included), what
+    it bought, the drives with their events, and the result. Public, as the match report is."""
+    match = _match_for_sheet(pk)
+    language, paper = _language_and_paper(request)
+    context = {
+        "match": match,
+        "document": match_document(match, language=language),
+        **_page_options(language, paper),
+        "form": MatchSheetForm(initial={"language": language, "paper": paper}, match=match),
+    }
+    return render(request, "sheets/match.html", context)
+
+
+@require_POST
+def match_pdf(request, pk):
+    """Make (or find) the PDF of the match's sheet, then follow its job page."""
+    match = _match_for_sheet(pk)
+    form = MatchSheetForm(request.POST, match=match)
+    if form.is_valid():
+        return _start_pdf(request, form, back_url=reverse("sheets:match", args=[match.pk]))
+    _form_errors_shown(request, form)
+    return redirect("sheets:match", match.pk)

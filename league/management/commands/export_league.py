@@ -7,7 +7,7 @@ from league.models import League
 
 
 class Command(BaseCommand):
-    help = "Write a league (settings, seasons, entries, fixtures, results) as JSON, to stdout or a file."
+    help = "Write a league (settings, teams, seasons, fixtures, results) as JSON, to stdout or a file."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")

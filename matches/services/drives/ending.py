@@ -6,8 +6,9 @@ from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Drive, Event, Match
 from matches.services.common import require_status
-from matches.services.drives.events import dice_subject
+from matches.services.drives.events import dice_subject, hired
 from matches.services.drives.shared import match_edition, open_drive, side_roll
+from rulebook.coverage import carries_out
 
 
 @transaction.atomic
@@ -22,8 +23,10 @@ def next_turn(match, *, user):
 @transaction.atomic
 def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
     """End the open drive at the end of the half and roll KO recovery (D6, 4+) for each knocked-out
-    player: `knocked_out` is a list of (side, player or None, journeyman key). After the last half the
-    match goes to the post-match sequence.
+    player: `knocked_out` is a list of (side, player or None, journeyman key), `faces` one list of faces
+    per player (a second face: the re-roll, if the team may re-roll the first). What the team hired
+    may add to the roll or re-roll some faces (ko_recovery_help). After the last half the match goes
+    to the post-match sequence.
 
     Side effects: ends the drive, creates an end_of_drive_ko_recovery Event (an end_of_half one when
     nobody was knocked out: no KO recovery happened), logs rolls, status.
@@ -33,20 +36,16 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
     if drive is None:
         raise ValidationError(_("There is no drive to end."))
     settings = match_edition(match).settings
+    helps = {side: ko_recovery_help(match, side) for side in {side for side, _p, _j in knocked_out}}
     recoveries = []
     for index, (side, player, journeyman) in enumerate(knocked_out):
-        given = (faces or [])[index] if faces and index < len(faces) else None
-        roll = side_roll(
-            match,
-            dice,
-            user,
-            settings.ko_recovery_dice,
-            "ko_recovery",
-            given,
-            side,
-            player=player,
-            subject=dice_subject(player, journeyman),
-        )
+        given = list(faces[index] or []) if faces and index < len(faces) else []
+        modifier, reroll_faces = helps[side]
+        notation = f"{settings.ko_recovery_dice}{modifier:+d}" if modifier else settings.ko_recovery_dice
+        about = {"player": player, "subject": dice_subject(player, journeyman)}
+        roll = side_roll(match, dice, user, notation, "ko_recovery", given[:1], side, **about)
+        if roll["faces"][0] in reroll_faces:
+            roll = side_roll(match, dice, user, notation, "ko_recovery", given[1:2], side, **about)
         recoveries.append(
             {
                 "side": side,
@@ -70,6 +69,19 @@ def end_drive(match, *, user, knocked_out=(), dice=None, faces=None):
         match.status = Match.Status.POST_MATCH
     match.save()
     return recoveries
+
+
+@carries_out("inducement", key="ko_recovery_modifier")
+@carries_out("hireling", row="famous_staff.josef_bugman")
+def ko_recovery_help(match, side):
+    """(modifier, faces to re-roll) of `side`'s KO recovery rolls: what it hired adds its
+    `ko_recovery_modifier` for each one bought (a keg, Josef Bugman's ale in BB2025) and lets it roll
+    again the faces in `ko_recovery_reroll` (his ale in BB2020: 1s), once per roll."""
+    modifier, reroll = 0, set()
+    for entry, count in hired(match, side):
+        modifier += entry.get("ko_recovery_modifier", 0) * count
+        reroll.update(entry.get("ko_recovery_reroll", ()))
+    return modifier, reroll
 
 
 @transaction.atomic

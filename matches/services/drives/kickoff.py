@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Drive, Event, Match, other
 from matches.services import effects
-from matches.services.common import record_roll, require_status
+from matches.services.common import match_table, record_roll, require_status
 from matches.services.drives.shared import STEP, match_edition, open_drive
 from matches.services.drives.swarming import roll_swarming
 
@@ -42,11 +42,12 @@ def start_drive(match, *, dice, user, faces=None):
     `faces`: {"kickoff": [a, b], "event": {"home": [[...], ...], "away": ...} or [[...], ...],
     "swarming": {side: [...]}}. A Swarming team's extra players are rolled first (after set-up, before
     the kick-off) and kept on the kick-off event as rolls["swarming"] (swarming.roll_swarming).
-    Changing Weather re-rolls the weather; Get the Ref (a bribe per team, for the game) and Brilliant
-    Coaching (a team re-roll for the drive to the higher D6 + assistant coaches, both on a tie) are
-    kept on the kick-off event as rolls["effects"] (effects.kickoff_result); Time-out moves the turn
-    marker. Side effects: creates the Drive and a kick_off Event, logs the rolls, updates the match's
-    half, turn and weather.
+    The table is the one the match rolls on (common.match_table: a regional one where an optional
+    rule replaces it). What the result changes comes from its handlers (effects.kickoff_outcome):
+    the weather (Changing Weather) and the turn (Time-out) are set on the match; bribes (Get the Ref,
+    for the game) and re-rolls (Brilliant Coaching, for the drive) are kept on the kick-off event as
+    rolls["effects"] (effects.kickoff_result). Side effects: creates the Drive and a kick_off Event,
+    logs the rolls, updates the match's half, turn and weather.
     """
     require_status(match, Match.Status.IN_PROGRESS)
     if open_drive(match):
@@ -57,7 +58,7 @@ def start_drive(match, *, dice, user, faces=None):
         raise ValidationError(_("The game is over."))
     kicking_team = match.team(kicking)
     swarmed = roll_swarming(match, dice=dice, user=user, faces=faces.get("swarming"))
-    table = match_edition(match).table("kickoff")
+    table = match_table(match, "kickoff")
     roll = record_roll(
         match,
         dice=dice,
@@ -71,14 +72,9 @@ def start_drive(match, *, dice, user, faces=None):
     row = table.row_for(roll.total)
     event_rolls = _kickoff_event_rolls(match, row, kicking, dice=dice, user=user, faces=faces.get("event"))
     before = {"weather_before": match.weather, "half_before": match.half, "turn_before": match.turn}
-    if row["id"] == "changing_weather":
-        weather_roll = event_rolls[0]["roll"]
-        match.weather = match_edition(match).table("weather").row_for(weather_roll["total"])["id"]
     if half != match.half:
         match.turn = 1
     match.half = half
-    if "back_on_kicking_turns" in row:
-        match.turn = _time_out_turn(match, row)
     drive = Drive.objects.create(
         match=match,
         half=half,
@@ -88,6 +84,9 @@ def start_drive(match, *, dice, user, faces=None):
         kickoff_event=row["id"],
         kickoff_rolls=event_rolls,
     )
+    outcome = effects.kickoff_outcome(match, drive)
+    match.weather = outcome.get("weather", match.weather)
+    match.turn = outcome.get("turn", match.turn)
     Event.objects.create(
         drive=drive,
         turn=match.turn,
@@ -97,7 +96,7 @@ def start_drive(match, *, dice, user, faces=None):
             "kickoff": roll.as_dict(),
             "event": event_rolls,
             **before,
-            "effects": effects.kickoff_result(match, drive),
+            "effects": effects.kickoff_result(match, drive, outcome),
             **({"swarming": swarmed} if swarmed else {}),
         },
         outcome=row["id"],
@@ -105,14 +104,6 @@ def start_drive(match, *, dice, user, faces=None):
     )
     match.save()
     return drive
-
-
-def _time_out_turn(match, row):
-    """Time-out: the turn markers go back one space when the kicking team's shows one of the row's
-    turns (late in the half), else forward one; one counter stands for both markers here."""
-    if match.turn in row["back_on_kicking_turns"]:
-        return max(1, match.turn - 1)
-    return min(match_edition(match).settings.turns_per_half, match.turn + 1)
 
 
 def _kickoff_event_rolls(match, row, kicking, *, dice, user, faces):

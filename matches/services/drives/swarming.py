@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from matches.models import SIDES
 from matches.services.common import record_roll
 from matches.services.drives.shared import STEP
+from rulebook.coverage import carries_out
 
 SWARMING_RULE = "swarming"
 
@@ -35,6 +36,7 @@ def swarming(match):
     return found
 
 
+@carries_out("team_rule", row="swarming")
 def roll_swarming(match, *, dice, user, faces=None):
     """Roll each Swarming team's extra players for the drive about to start (after both teams set up,
     before the kick-off), or take the entered `faces` ({side: [faces]}).

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from matches.services.common import record_side_roll
 from matches.services.outcome import match_edition, mvp_candidates, penalised_conceder
+from rulebook.coverage import carries_out
 
 STEP = "post_match"
 MAX_ROLLS = 100
@@ -74,6 +75,7 @@ def draw_nominees(match, side, *, dice, user, hurt):
     return drawn
 
 
+@carries_out("spp", row="mvp")
 def roll_mvps(match, side, *, dice, user, faces, nominees, hurt):
     """[{"roll": roll, "player": key}] of `side`'s MVPs, or [] when it awards none. `faces`: [[n], ...]
     one list of faces per MVP (real dice; the others rolled by Dugout); `nominees`: the nominated keys

@@ -24,6 +24,7 @@ from matches.services.postmatch.rolls import (
 from rosters.models import Player, Team
 from rosters.values import player_value, refresh_team_value
 from rulebook import formulas
+from rulebook.coverage import carries_out
 from rulebook.dice import Dice
 
 GONE = (Player.Status.DEAD, Player.Status.RETIRED, Player.Status.FIRED)
@@ -56,9 +57,12 @@ def plan(match, side, *, team=None, players=None, match_events=None):
     hurt = injuries(match, match_events)[side]
     mvps = [entry["player"] for entry in record.get("mvps") or [record.get("mvp")] if entry]
     rules = team.rules_in_force
+    friendly = _friendly_rules(match, edition)
+    if friendly:
+        earned, hurt, mvps, record = _as_a_friendly(friendly, earned, hurt, mvps, record)
     summary = {"result": result(match, side), "score": final_score(match), "treasury_before": team.treasury}
     # 1. winnings (inducements bought from the treasury are paid now)
-    gained = winnings(match, side)
+    gained = 0 if friendly and not friendly.winnings else winnings(match, side)
     side_bet = {"stake": prematch.side_bet_stake(match, side), "payout": side_bet_payout(match, side)}
     team.treasury += gained + side_bet["payout"] - match.side_value("treasury_spent", side)
     summary.update(
@@ -79,7 +83,7 @@ def plan(match, side, *, team=None, players=None, match_events=None):
     # 3. SPP and MVP; 4. journeymen hired; previous MNG cleared; injuries
     by_key = {f"p{p.pk}": p for p in players}
     for player in players:
-        if player.status not in GONE:
+        if player.status not in GONE and not (friendly and not friendly.miss_next_game_served):
             player.miss_next_game = False
     hired = []
     summary["hire_cost"] = 0
@@ -146,6 +150,23 @@ def plan(match, side, *, team=None, players=None, match_events=None):
     return {"team": team, "players": players, "hired": hired, "by_key": by_key, "summary": summary}
 
 
+def _friendly_rules(match, edition):
+    """The edition's rules for a friendly (edition.toml [friendly]: BB2025's leave no trace in the league),
+    for a match outside a league fixture; None for a league match or an edition without such rules."""
+    return edition.settings.friendly if match.is_friendly else None
+
+
+def _as_a_friendly(friendly, earned, hurt, mvps, record):
+    """What a friendly keeps of the game: no SPP (nor MVP, nor awarded touchdowns) where it earns none,
+    every casualty a Badly Hurt (no lasting injury, nobody dead, so nobody raised) where the rules say so.
+    Returns (earned, hurt, mvps, record) as the plan reads them."""
+    if not friendly.spp:
+        earned, mvps, record = {}, [], {**record, "awarded": []}
+    if friendly.casualty_result == "badly_hurt":
+        hurt, record = {}, {**record, "raised": None}
+    return earned, hurt, mvps, record
+
+
 def _veterans_leave(rolled, by_key):
     """Retire the veterans whose roll made them quit (kept in the team's history, as rosters retire a
     player); returns the rolls for the summary. A player gone since the roll is left alone."""
@@ -156,6 +177,13 @@ def _veterans_leave(rolled, by_key):
     return rolled
 
 
+# A lasting injury row names the characteristic it reduces and by how many steps (`av = -1`).
+@carries_out("lasting_injury", key="characteristic")
+@carries_out("lasting_injury", key="ma")
+@carries_out("lasting_injury", key="st")
+@carries_out("lasting_injury", key="ag")
+@carries_out("lasting_injury", key="pa")
+@carries_out("lasting_injury", key="av")
 def _injure(player, outcome, edition):
     if outcome["dead"]:
         player.status = Player.Status.DEAD
@@ -165,15 +193,24 @@ def _injure(player, outcome, edition):
     if outcome["niggling"]:
         player.niggling_injuries += 1
     if outcome["lasting_injury"]:
+        table = edition.table("lasting_injury")
         characteristic = outcome["characteristic"]
         value = getattr(player, characteristic)
-        reduced = formulas.reduce(value, characteristic, edition=edition)
-        cannot_apply = edition.table("lasting_injury").extra.get("if_cannot_apply")
+        reduced = _reduced(value, characteristic, table.row(outcome["lasting_injury"]), edition)
+        cannot_apply = table.extra.get("if_cannot_apply")
         if reduced == value and cannot_apply == "miss_next_game":
             player.miss_next_game = True  # the characteristic is already at its worst
             return
         player.lasting_injuries = [*player.lasting_injuries, outcome["lasting_injury"]]
         setattr(player, characteristic, reduced)
+
+
+def _reduced(value, characteristic, row, edition):
+    """The characteristic after the lasting injury `row`: as many steps worse as the row's own key for it
+    says (`av = -1`: one step), within the edition's bounds."""
+    for _step in range(-row.get(characteristic, -1)):
+        value = formulas.reduce(value, characteristic, edition=edition)
+    return value
 
 
 def _spp_rows(match, side, team, spp):

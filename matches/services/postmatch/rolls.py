@@ -19,6 +19,7 @@ from matches.services.outcome import (
 )
 from matches.services.postmatch import mvp, undeath
 from rulebook import formulas
+from rulebook.coverage import carries_out
 from rulebook.edition import get_edition
 
 STEP = "post_match"
@@ -64,6 +65,7 @@ def winnings(match, side):
     )
 
 
+@carries_out("inducement", row="side_bet")
 def side_bet_payout(match, side):
     """What `side`'s side bet returns: the stake times the payout multiplier on a win, else nothing."""
     stake = prematch.side_bet_stake(match, side)

@@ -1,7 +1,9 @@
-"""Masters of Undeath: once per game, an opposition player with ST 4 or less and without Stunty who
-suffers a Dead result may be raised as a Lineman of the team's roster (teams.toml raised_positions),
-hired for free after the game while the team has fewer players than the edition's
-[journeymen] hire_requires_fewer_than; it still adds its full value to Team Value."""
+"""Masters of Undeath (and BB2020's Vampire Lord, the same rule for a Thrall): once per game, an
+opposition player with ST 4 or less and none of the skills the roster excludes (teams.toml
+raise_excluded_skills: Stunty; in BB2020 Regeneration too) who suffers a Dead result may be raised as a
+Lineman of the team's roster (teams.toml raised_positions), hired for free after the game while the team
+has fewer players than the edition's [journeymen] hire_requires_fewer_than; it still adds its full value
+to Team Value."""
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -9,14 +11,26 @@ from django.utils.translation import gettext as _
 from matches.models import other
 from matches.services.outcome import match_edition
 from rosters.models import Player
+from rulebook.coverage import carries_out
 
-RULE = "masters_of_undeath"
+# The team rules that raise a killed opponent, each edition's name for it.
+RAISING_RULES = ("masters_of_undeath", "vampire_lord")
 MAX_ST = 4
-STUNTY = "stunty"
+
+
+def raising_rule(match, side):
+    """The team rule of `side` that raises killed opponents, or None."""
+    team = match.team(side)
+    return next((rule for rule in RAISING_RULES if team.has_rule(rule)), None)
 
 
 def may_raise(match, side):
-    return match.team(side).has_rule(RULE)
+    """Whether `side` may raise a killed opponent: by a rule of its own, in a game where players die (in
+    a friendly whose casualties all count as Badly Hurt, edition.toml [friendly], nobody does)."""
+    friendly = match.edition.settings.friendly if match.is_friendly else None
+    if friendly is not None and friendly.casualty_result == "badly_hurt":
+        return False
+    return raising_rule(match, side) is not None
 
 
 def raisable(match, side, *, hurt):
@@ -38,6 +52,8 @@ def positions(match, side):
     return [rules.position(position_id) for position_id in rules.extra.get("raised_positions", [])]
 
 
+@carries_out("team_rule", row="masters_of_undeath")
+@carries_out("team_rule", row="vampire_lord")
 def check_raised(match, side, choice, *, hurt):
     """The checked raise of `side`: {"victim": key, "position": id, "name": str}, or None.
     `choice`: the same keys as chosen by the coach (victim empty: no player raised)."""
@@ -67,7 +83,7 @@ def raised_player(team, raised, *, number):
 
 
 def _victim_name(match, side, key):
-    """The victim's name if it may be raised (ST 4 or less, no Stunty), else None."""
+    """The victim's name if it may be raised (ST 4 or less, none of the skills excluded), else None."""
     if key.startswith("p"):
         player = match.team(side).players.filter(pk=key[1:]).first()
         if player is None:
@@ -81,6 +97,7 @@ def _victim_name(match, side, key):
         position = match.team(side).rules.position(entry["position"])
         skills = {ref.id for ref in position.skills} | {s.split(":")[0] for s in entry.get("skills", [])}
         st, name = position.profile.st, entry["name"]
-    if st > MAX_ST or STUNTY in skills:
+    excluded = set(match.team(other(side)).rules.extra.get("raise_excluded_skills", ()))
+    if st > MAX_ST or skills & excluded:
         return None
     return name

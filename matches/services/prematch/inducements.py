@@ -15,6 +15,7 @@ from matches.services.prematch.offers import mercenaries_bought, mercenary_playe
 from matches.services.prematch.sequence import require_step
 from matches.services.prematch.shared import STEP
 from rulebook import formulas
+from rulebook.coverage import carries_out
 from rulebook.data import hireling_available, hireling_price
 from rulebook.dice import Dice
 
@@ -218,6 +219,7 @@ def _check_excluded_stars(edition, bought):
             )
 
 
+@carries_out("inducement", key="journeymen")
 def _bring_journeymen(match, side, bought, *, dice, faces, user):
     """The journeymen an inducement brings for this game (data: `journeymen`), rolled and logged."""
     edition = match.edition
@@ -238,6 +240,38 @@ def _bring_journeymen(match, side, bought, *, dice, faces, user):
                 team=match.team(side),
             )
             add_journeymen(match, side, roll.total, prefix="r")
+
+
+@carries_out("inducement", key="fan_factor")
+def _raise_fan_factor(match, side, bought):
+    """What each inducement bought adds to the team's Fan Factor for the game (data: `fan_factor`,
+    Cavorting Nurglings): bought after the Fan Factor is rolled, so added to the rolled one."""
+    edition = match.edition
+    raised = sum(
+        item["count"] * edition.inducements[item["id"]].extra.get("fan_factor", 0)
+        for item in bought
+        if item["id"] in edition.inducements
+    )
+    if raised:
+        match.set_side_value("fan_factor", side, (match.side_value("fan_factor", side) or 0) + raised)
+
+
+@carries_out("inducement", key="rerolls")
+def rerolls_bought(match, side):
+    """The team re-rolls `side`'s inducements add for the game (data: `rerolls`: Extra Team Training,
+    the Team Mascot): the scoreboard shows them beside the team's own."""
+    edition = match.edition
+    return sum(
+        item["count"] * edition.inducements[item["id"]].extra.get("rerolls", 0)
+        for item in match.side_value("inducements", side)
+        if item["id"] in edition.inducements
+    )
+
+
+@carries_out("inducement", row="bribe")
+def bribes_bought(match, side):
+    """The bribes `side` bought for the game: the scoreboard shows them (with those of Get the Ref)."""
+    return sum(item["count"] for item in match.side_value("inducements", side) if item["id"] == "bribe")
 
 
 @transaction.atomic
@@ -267,11 +301,11 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0, di
     `mercenaries`: [{"position": id, "skills": [skill id]}], one per mercenary player; `side_bet`: the
     stake (0: none). An inducement that brings journeymen for the game (data: `journeymen`, a dice
     expression: Riotous Rookies) rolls how many with `dice` (default: Dugout's), or takes the entered
-    `faces` ({inducement id: [faces]}).
+    `faces` ({inducement id: [faces]}); one that raises the Fan Factor (data: `fan_factor`) raises it.
 
     Petty cash is spent first, then the treasury (taken from the team when the match is applied).
-    Side effects: stores the inducements, treasury spent, petty cash and the new CTV on the match, and
-    the mercenaries as players of the match (with the journeymen).
+    Side effects: stores the inducements, treasury spent, petty cash, the new CTV and Fan Factor on the
+    match, and the mercenaries as players of the match (with the journeymen).
     """
     require_step(match, "inducements")
     if not may_buy_now(match, side):
@@ -314,6 +348,7 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0, di
         players = mercenary_players(match, side, hired_mercenaries)
         match.set_side_value("journeymen", side, match.journeymen(side) + players)
     _bring_journeymen(match, side, bought, dice=dice or Dice(), faces=faces or {}, user=user)
+    _raise_fan_factor(match, side, bought)
     match.set_side_value("inducements", side, bought)
     match.set_side_value("petty_cash", side, available["petty_cash"])
     match.set_side_value("treasury_spent", side, max(0, total - available["petty_cash"]))

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from matches.services.prematch.journeymen import available_players
 from matches.services.prematch.shared import Numbered, skill_ref
 from rosters.services import next_free_number
+from rulebook.coverage import carries_out
 
 
 def _offered(edition, team, inducement_id):
@@ -196,6 +197,7 @@ def side_bet_bought(match, side, stake):
     return [{"id": "side_bet", "choice": "", "count": 1, "price": stake}]
 
 
+@carries_out("inducement", row="mercenary_player")
 def mercenary_players(match, side, bought):
     """The match players of the mercenaries `bought` (numbered after the roster and journeymen); gives
     each item the key of its player. Loner and the other skills every mercenary has come from data."""

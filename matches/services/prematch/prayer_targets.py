@@ -12,6 +12,7 @@ from matches.services.prematch.pending import pending_prayer
 from matches.services.prematch.prayers import prayer_candidates, prayer_skill_options, random_player_dice
 from matches.services.prematch.sequence import require_step
 from matches.services.prematch.shared import STEP, skill_ref
+from rulebook.coverage import carries_out
 
 
 def _prayer_to_record(match, side, prayer, need):
@@ -51,6 +52,7 @@ def choose_prayer_target(match, *, side, prayer, player, user):
     return entry
 
 
+@carries_out("prayer", key="target_count")
 @transaction.atomic
 def roll_prayer_targets(match, *, side, prayer, dice, user, count_faces=None, faces=None):
     """The random players a prayer of `side` names: first how many (its target_count die, e.g. D3),
@@ -133,6 +135,7 @@ def _pick_at_random(match, side, prayer, candidates, count, *, dice, user, faces
     return picked
 
 
+@carries_out("prayer", key="skill")
 @transaction.atomic
 def choose_prayer_skill(match, *, side, prayer, skill, user):
     """The Primary skill (an id of prayer_skill_options) the player named by a prayer of `side` gains.

@@ -11,6 +11,7 @@ from matches.services.prematch.journeymen import available_players, ctv
 from matches.services.prematch.sequence import prayers_bought, prayers_bought_as_inducement, require_step
 from matches.services.prematch.shared import STEP
 from rulebook import formulas
+from rulebook.coverage import carries_out
 from rulebook.data import SkillRef
 
 
@@ -39,6 +40,7 @@ def prayers_to_roll(match):
     ]
 
 
+@carries_out("inducement", row="prayers_to_nuffle")
 @transaction.atomic
 def roll_prayers(match, *, dice, user, faces=None, side=None):
     """Roll the prayers of `side` (default: the first team with prayers to roll, see prayers_to_roll):
@@ -126,6 +128,8 @@ def match_players(match, side):
     return sorted(players, key=lambda player: player["number"])
 
 
+@carries_out("prayer", key="target")
+@carries_out("prayer", key="excludes")
 def prayer_candidates(match, side, row, *, players=None):
     """The players a prayer of `side` (its table row) may name: match_players of the target team
     (`players`, when already read) but those with a skill the row excludes."""

@@ -6,11 +6,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, other
-from matches.services.common import record_roll
+from matches.services.common import match_table, record_roll
 from matches.services.prematch.journeymen import skip_journeymen_if_none_needed
 from matches.services.prematch.sequence import require_step, start_if_ready
 from matches.services.prematch.shared import STEP
 from rulebook import formulas
+from rulebook.coverage import carries_out
 
 
 def _faces(faces, side=None):
@@ -63,10 +64,11 @@ def roll_fans(match, *, dice, user, faces=None):
 
 @transaction.atomic
 def roll_weather(match, *, dice, user, faces=None):
-    """The weather (2D6). Side effects: sets match.weather, logs the roll; the journeymen step that
-    follows is done at once where nobody needs any (skip_journeymen_if_none_needed)."""
+    """The weather (2D6), on the table the match rolls on (a regional one where an optional rule
+    replaces it: common.match_table). Side effects: sets match.weather, logs the roll; the journeymen
+    step that follows is done at once where nobody needs any (skip_journeymen_if_none_needed)."""
     require_step(match, "weather")
-    table = match.edition.table("weather")
+    table = match_table(match, "weather")
     roll = record_roll(
         match, dice=dice, notation=table.dice, purpose="weather", step=STEP, user=user, faces=faces
     )
@@ -143,6 +145,7 @@ def choose_kicking(match, *, user, side):
     return side
 
 
+@carries_out("optional_rule", row="match_balls")
 @transaction.atomic
 def roll_match_ball(match, *, dice, user, faces=None):
     """Optional rule: the match ball (D16). Side effects: sets match.match_ball, logs the roll."""

@@ -6,6 +6,7 @@ helpers they share.
 The page sizes are in web.league.page_sizes.
 """
 
+from web.league.views.archive import league_export, league_import
 from web.league.views.coach import (
     entry_withdraw,
     join,
@@ -74,6 +75,8 @@ __all__ = [
     "join",
     "league_create",
     "league_detail",
+    "league_export",
+    "league_import",
     "league_leaderboards",
     "league_list",
     "league_settings",

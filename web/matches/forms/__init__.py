@@ -6,7 +6,7 @@ The modules follow the match, as the views do: `prematch`, `live` (drives, event
 """
 
 from web.matches.forms.fields import CountCheckbox, DiceForm, FacesField, PricedSelect
-from web.matches.forms.live import ConcedeForm, DriveStartForm, EndDriveForm, QuickEventForm
+from web.matches.forms.live import ConcedeForm, DriveStartForm, EndDriveForm, QuickEventForm, WeatherMageForm
 from web.matches.forms.postmatch import PostmatchForm
 from web.matches.forms.prematch import (
     HIRED_BY_NAME,
@@ -35,4 +35,5 @@ __all__ = [
     "QuickEventForm",
     "SidesDiceForm",
     "TossForm",
+    "WeatherMageForm",
 ]

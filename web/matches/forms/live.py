@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.models import SIDES, Event, Side, other
 from matches.services import drives
+from matches.services.common import match_table
 from rulebook.edition import get_edition
 from web.matches.forms.fields import FacesField, set_dice
 from web.service_calls import ServiceForm
@@ -101,16 +102,18 @@ class QuickEventForm(ServiceForm):
             "apothecary",
             "apothecary_roll",
             "lasting",
+            "regeneration",
+            "regeneration_reroll",
         ),
         Event.Kind.KNOCKED_OUT: ("player", "victim", "cause", "injury"),
-        Event.Kind.COMPLETION: ("player",),
+        Event.Kind.COMPLETION: ("player", "catcher"),
         Event.Kind.INTERCEPTION: ("player",),
         Event.Kind.DEFLECTION: ("player",),
         Event.Kind.SUPERB_THROW: ("player",),
         Event.Kind.SAFE_LANDING: ("player",),
         Event.Kind.FOUL: ("player", "victim"),
-        Event.Kind.SENT_OFF: ("player", "argue", "argue_roll"),
-        Event.Kind.SECRET_WEAPON_SENT_OFF: ("player",),
+        Event.Kind.SENT_OFF: ("player", "argue", "argue_roll", "bribe", "bribe_roll"),
+        Event.Kind.SECRET_WEAPON_SENT_OFF: ("player", "bribe", "bribe_roll"),
     }
     PLAYER_OPTIONAL = {Event.Kind.CASUALTY, Event.Kind.KNOCKED_OUT}  # a crowd push, a failed dodge
     PLAYER_LABELS = {
@@ -131,14 +134,22 @@ class QuickEventForm(ServiceForm):
     side = forms.CharField(widget=forms.HiddenInput)
     player = forms.ChoiceField(label=_("Player"))
     victim = forms.ChoiceField(label=_("Victim"))
+    # Optional: a prayer may pay the catcher too (Dazzling Catching).
+    catcher = forms.ChoiceField(label=_("Catcher (optional)"), required=False)
     cause = forms.ChoiceField(label=_("Cause"), choices=Event.Cause.choices, initial=Event.Cause.BLOCK)
     injury = FacesField(label=_("Injury roll 2D6 (kept only if typed)"), dice="2D6")
     casualty = FacesField(label=_("Casualty roll D16"), dice="D16")
     apothecary = forms.BooleanField(label=_("Use the apothecary"), required=False)
     apothecary_roll = FacesField(label=_("Apothecary's roll D16"), dice="D16")
     lasting = FacesField(label=_("Lasting injury D6 (if any)"), dice="D6")
+    regeneration = FacesField(label=_("Regeneration D6 (if the victim has Regeneration)"), dice="D6")
+    regeneration_reroll = forms.BooleanField(
+        label=_("Re-roll a failed Regeneration roll (Mortuary Assistant, Plague Doctor)"), required=False
+    )
     argue = forms.BooleanField(label=_("Argue the call"), required=False)
     argue_roll = FacesField(label=_("Argue the call D6"), dice="D6")
+    bribe = forms.BooleanField(label=_("Use a bribe (if still sent off)"), required=False)
+    bribe_roll = FacesField(label=_("Bribe D6"), dice="D6")
 
     def __init__(self, *args, match, kind, side, **kwargs):
         super().__init__(*args, initial={"kind": kind, "side": side}, **kwargs)
@@ -146,6 +157,12 @@ class QuickEventForm(ServiceForm):
         wanted = {"kind", "side", *self.FIELDS[kind]}
         if not drives.has_apothecary(match, other(side)):
             wanted -= {"apothecary", "apothecary_roll"}
+        if kind in drives.SENT_OFF_KINDS and drives.bribes_left(match, side) <= 0:
+            wanted -= {"bribe", "bribe_roll"}
+        if kind == Event.Kind.CASUALTY:
+            regenerates, rerolls = drives.regeneration_options(match, other(side))
+            wanted -= set() if regenerates else {"regeneration"}
+            wanted -= set() if rerolls else {"regeneration_reroll"}
         for name in set(self.fields) - wanted:
             del self.fields[name]
         if "player" in self.fields:
@@ -154,6 +171,8 @@ class QuickEventForm(ServiceForm):
             self.fields["player"].required = kind not in self.PLAYER_OPTIONAL
         if "victim" in self.fields:
             self.fields["victim"].choices = _team_choices(match, other(side))
+        if "catcher" in self.fields:
+            self.fields["catcher"].choices = _team_choices(match, side)
         for field in self.fields.values():
             if isinstance(field, FacesField):
                 set_dice(field, field.dice, empty_rolls=False)  # the form says it once for all its dice
@@ -185,6 +204,9 @@ class QuickEventForm(ServiceForm):
     def clean_victim(self):
         return _resolve_choice(self.match, other(self.side), self.cleaned_data["victim"])
 
+    def clean_catcher(self):
+        return _resolve_choice(self.match, self.side, self.cleaned_data["catcher"])
+
     def clean(self):
         data = super().clean()
         if data.get("cause") == Event.Cause.BLOCK and data.get("player") == (None, ""):
@@ -193,10 +215,11 @@ class QuickEventForm(ServiceForm):
 
     def save(self, *, user, dice):
         """Record the event (drives.add_event: the event, its rolls in the dice log, the score). Typed
-        apothecary or argue dice mean the coach used them."""
+        apothecary, argue or bribe dice mean the coach used them."""
         data = self.cleaned_data
         player, journeyman = data.get("player", (None, ""))
         victim, victim_journeyman = data.get("victim", (None, ""))
+        catcher, catcher_journeyman = data.get("catcher", (None, ""))
         return drives.add_event(
             self.match,
             user=user,
@@ -206,9 +229,13 @@ class QuickEventForm(ServiceForm):
             journeyman=journeyman,
             victim=victim,
             victim_journeyman=victim_journeyman,
+            catcher=catcher,
+            catcher_journeyman=catcher_journeyman,
             cause=data.get("cause", ""),
             apothecary=data.get("apothecary", False) or bool(data.get("apothecary_roll")),
             argue=data.get("argue", False) or bool(data.get("argue_roll")),
+            bribe=data.get("bribe", False) or bool(data.get("bribe_roll")),
+            regeneration_reroll=data.get("regeneration_reroll", False),
             dice=dice,
             faces={
                 "injury": data.get("injury"),
@@ -216,6 +243,8 @@ class QuickEventForm(ServiceForm):
                 "apothecary": data.get("apothecary_roll"),
                 "lasting": data.get("lasting"),
                 "argue": data.get("argue_roll"),
+                "bribe": data.get("bribe_roll"),
+                "regeneration": data.get("regeneration"),
             },
         )
 
@@ -306,3 +335,32 @@ class ConcedeForm(forms.Form):
         }
         field.help_text = _("Only before set-up: before the match or between drives.")
         self.rules_text = edition.text("concession.desc", get_language())
+
+
+class WeatherMageForm(forms.Form):
+    """A team's Weather Mage: the modifier its coach chooses and, optionally, the real dice rolled."""
+
+    side = forms.ChoiceField(choices=Side.choices, widget=forms.HiddenInput)
+    modifier = forms.TypedChoiceField(label=_("Modifier"), coerce=int, initial=0)
+    faces = FacesField(label=_("Weather roll (optional)"))
+
+    def __init__(self, *args, match, side, **kwargs):
+        super().__init__(*args, initial={"side": side}, **kwargs)
+        self.match, self.side = match, side
+        self.fields["modifier"].choices = [
+            (value, f"{value:+d}") for value in drives.weather_mage_modifiers(match)
+        ]
+        set_dice(self.fields["faces"], match_table(match, "weather").dice)
+        self.auto_id = f"id_mage_{side}_%s"  # both teams' forms on one page
+
+    def clean_side(self):
+        if self.cleaned_data["side"] != self.side:
+            raise ValidationError(_("Choose a side."))
+        return self.side
+
+    def save(self, *, user, dice):
+        """Roll the new weather (drives.cast_weather_mage); returns its row id."""
+        data = self.cleaned_data
+        return drives.cast_weather_mage(
+            self.match, side=self.side, modifier=data["modifier"], user=user, dice=dice, faces=data["faces"]
+        )

@@ -93,7 +93,7 @@ class PostmatchForm(forms.Form):
         if not victims:
             return
         edition, label = match.edition, str(match.team(side))
-        rule = edition.rule_name(postmatch.undeath.RULE, get_language())
+        rule = edition.rule_name(postmatch.undeath.raising_rule(match, side), get_language())
         self.fields[f"{side}_raise"] = forms.ChoiceField(
             label=_("%(team)s, %(rule)s: the killed player raised") % {"team": label, "rule": rule},
             choices=[("", "—"), *victims],

@@ -10,6 +10,7 @@ from matches.services import prematch
 from rosters.models import Team
 from rulebook.edition import get_edition
 from web.matches.forms.fields import CountCheckbox, FacesField, PricedSelect, example_faces, set_dice
+from web.rule_labels import optional_rule_label
 
 # The optional rules a friendly may be played with (steps of the pre-match sequence), where the edition
 # of its teams has them.
@@ -44,7 +45,7 @@ class MatchForm(forms.Form):
         choices = []
         for edition in editions:
             choices += [
-                (rule, edition.text(f"optional.{rule}.name", language))
+                (rule, optional_rule_label(edition, rule, language))
                 for rule in edition.match_optional_rules
                 if rule not in dict(choices)
             ]

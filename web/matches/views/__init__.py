@@ -14,6 +14,7 @@ from web.matches.views.live import (
     event_undo,
     scoreboard,
     turn_next,
+    weather_mage,
 )
 from web.matches.views.postmatch import postmatch_apply, postmatch_roll, postmatch_undo, submit_to_league
 from web.matches.views.prematch import (
@@ -27,6 +28,7 @@ from web.matches.views.prematch import (
 from web.matches.views.report import report
 
 __all__ = [
+    "weather_mage",
     "concede",
     "drive_end",
     "drive_start",

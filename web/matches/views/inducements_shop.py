@@ -9,6 +9,7 @@ from matches.services import prematch
 from rulebook.data import SkillRef
 from web.matches.forms import InducementsForm
 from web.matches.views.access import _back, _done, _texts
+from web.rule_labels import inducement_not_carried_out
 from web.service_calls import attempt
 
 
@@ -36,6 +37,7 @@ def inducements_form(match, side, edition, language, data=None):
     items = prematch.catalogue(match, side)
     for item in items:
         item["label"] = f"{edition.name(item['item'], language)} ({item['price']:,})"
+        item["not_carried_out"] = inducement_not_carried_out(edition, item["id"], item.get("choice", ""))
     mercenaries, side_bet = prematch.mercenary_offer(match, side), prematch.side_bet_offer(match, side)
     return InducementsForm(
         data,

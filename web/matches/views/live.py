@@ -6,17 +6,19 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from matches.models import SIDES, Event, Match, other
 from matches.services import drives, effects
+from matches.services.common import match_table_text
+from matches.services.prematch.inducements import bribes_bought, rerolls_bought
 from rosters.models import name_with_team
 from rulebook import formulas
 from rulebook.dice import Dice
-from web.matches.forms import ConcedeForm, DriveStartForm, EndDriveForm, QuickEventForm
+from web.matches.forms import ConcedeForm, DriveStartForm, EndDriveForm, QuickEventForm, WeatherMageForm
 from web.matches.views.access import (
     _back,
     _done,
@@ -43,8 +45,9 @@ def _scoreboard(match):
         {
             "side": side,
             "team": match.team(side),
-            "bribes": effects.inducement_count(match, side, "bribe") + lasting["bribes"][side],
+            "bribes": bribes_bought(match, side) + lasting["bribes"][side] - drives.bribes_used(match, side),
             "rerolls": lasting["rerolls"][side],
+            "bought_rerolls": rerolls_bought(match, side),
             "prayers": [
                 _prayer_label(match, edition, row, entry, language)
                 for row, entry in effects.prayer_entries_in_force(match, side, now)
@@ -59,11 +62,13 @@ def _scoreboard(match):
         "board_turn": 1 if half_time else match.turn,
         "edition_name": edition.text("edition.name", language),
         "board_sides": sides,
-        "weather_name": edition.text(f"table.weather.{match.weather}.name", language)
+        "weather_name": match_table_text(match, "weather", match.weather, "name", language)
         if match.weather
         else "",
-        "kickoff_name": edition.text(f"table.kickoff.{drive.kickoff_event}.name", language) if drive else "",
-        "kickoff_effect": edition.text(f"table.kickoff.{drive.kickoff_event}.effect", language)
+        "kickoff_name": match_table_text(match, "kickoff", drive.kickoff_event, "name", language)
+        if drive
+        else "",
+        "kickoff_effect": match_table_text(match, "kickoff", drive.kickoff_event, "effect", language)
         if drive
         else "",
     }
@@ -90,7 +95,24 @@ def _live_context(match, context, *, quick_form=None):
         "last_half": drive_open and context["drive"].half >= edition.settings.halves,
         "concede_form": ConcedeForm(match=match),
         "events": _latest_events(match),
+        "weather_mages": _weather_mages(match, edition, language) if drive_open and not quick_form else [],
     }
+
+
+def _weather_mages(match, edition, language):
+    """[{"side", "team", "name", "desc", "form"}] of the teams with a Weather Mage still to use."""
+    inducement = edition.inducements[drives.WEATHER_MAGE]
+    return [
+        {
+            "side": side,
+            "team": match.team(side),
+            "name": edition.name(inducement, language),
+            "desc": edition.text(f"{inducement.key}.desc", language),
+            "form": WeatherMageForm(match=match, side=side),
+        }
+        for side in SIDES
+        if drives.weather_mages_left(match, side)
+    ]
 
 
 # Who kicks the drive to start, and why (drives.why_kicking).
@@ -203,10 +225,20 @@ def _latest_events(match, count=8):
             "team": match.team(event.side) if event.names_a_team else "",
             "player": event.player or hired.get(event.journeyman, ""),
             "victim": _victim_name(match, event, hired),
-            "outcome": event.outcome_label(language, edition=edition),
+            "outcome": _outcome(event, edition, language),
         }
         for event in events
     ]
+
+
+def _outcome(event, edition, language):
+    """The event's rulebook result, then what a bribe or a Regeneration roll made of it."""
+    parts = [event.outcome_label(language, edition=edition)]
+    if "bribed" in event.rolls:
+        parts.append(_("bribe: the player stays") if event.rolls["bribed"] else _("bribe wasted"))
+    if event.rolls.get("regenerated"):
+        parts.append(_("regenerated: to the Reserves"))
+    return " · ".join(part for part in parts if part)
 
 
 def _victim_name(match, event, hired):
@@ -334,3 +366,28 @@ def concede(request, match):
     ):
         return _back(match)
     return _done(request, match)
+
+
+def _weather_name(match, weather):
+    return match_table_text(match, "weather", weather, "name", get_language())
+
+
+@recorder
+@require_POST
+def weather_mage(request, match):
+    """A team's Weather Mage rolls the weather again (drives.cast_weather_mage); bad input changes
+    nothing and says why."""
+    side = request.POST.get("side")
+    if side not in SIDES:
+        messages.error(request, _("Choose a side."))
+        return _live_response(request, match)
+    form = WeatherMageForm(request.POST, match=match, side=side)
+    if not form.is_valid():
+        show_errors(request, form)
+        return _live_response(request, match)
+    attempt(
+        request,
+        lambda: form.save(user=request.user, dice=Dice()),
+        lambda weather: _("The weather is now: %(weather)s.") % {"weather": _weather_name(match, weather)},
+    )
+    return _live_response(request, match)

@@ -7,17 +7,18 @@ from django.utils.translation import ngettext
 
 from matches.models import SIDES
 from matches.services import prematch
+from matches.services.common import match_table, match_table_text
 from matches.services.prematch import STEP
 from rulebook.dice import ENTERED
 
-# The dice log's purpose of each one-roll step: (the step, the edition table that turns its total into
-# a result, where the texts of that table's results are).
+# The dice log's purpose of each one-roll step: (the step, the table that turns its total into a result,
+# as the match rolls on it: common.match_table).
 PURPOSES = {
-    "stadium": ("stadium", "stadium", "optional.stadium"),
-    "fan_factor": ("fans", None, None),
-    "weather": ("weather", "weather", "table.weather"),
-    "match_ball": ("match_ball", "match_balls", "optional.match_balls"),
-    "coin_toss": ("kicking", None, None),
+    "stadium": ("stadium", "stadium"),
+    "fan_factor": ("fans", None),
+    "weather": ("weather", "weather"),
+    "match_ball": ("match_ball", "match_balls"),
+    "coin_toss": ("kicking", None),
 }
 
 
@@ -42,13 +43,13 @@ def prematch_results(match, edition, language, *, step=None):
     rows = match.dice_log.filter(step=STEP, purpose__in=PURPOSES).select_related("team")
     results = []
     for row in rows:
-        step_of, table, texts = PURPOSES[row.purpose]
+        step_of, table = PURPOSES[row.purpose]
         results.append(
             {
                 "step": step_of,
                 "team": row.team,
                 "roll": roll_text(row.roll),
-                "outcome": _outcome(match, edition, language, row, (table, texts)),
+                "outcome": _outcome(match, language, row, table),
             }
         )
     if match.journeymen_done:
@@ -92,11 +93,10 @@ def _journeymen_results(match):
     ]
 
 
-def _outcome(match, edition, language, row, where):
-    table, texts = where
+def _outcome(match, language, row, table):
     if table:
-        result = edition.table(table).row_for(row.roll["total"])["id"]
-        return edition.text(f"{texts}.{result}.name", language)
+        result = match_table(match, table).row_for(row.roll["total"])["id"]
+        return match_table_text(match, table, result, "name", language)
     if row.purpose == "fan_factor":
         side = next(side for side in SIDES if match.team(side).pk == row.team_id)
         return _("Fan Factor %(value)d") % {"value": match.side_value("fan_factor", side)}

@@ -5,8 +5,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
-from matches.models import SIDES
+from matches.models import SIDES, kickoff_text_key
 from matches.services import drives, effects, postmatch
+from matches.services.common import match_table_text
 from rosters.models import name_with_team
 from web.matches.views.access import _match, _texts
 from web.matches.views.live import _scoreboard
@@ -40,7 +41,7 @@ def report(request, pk):
         timeline.append(
             {
                 "drive": drive,
-                "kickoff": edition.text(f"table.kickoff.{drive.kickoff_event}.name", language),
+                "kickoff": match_table_text(match, "kickoff", drive.kickoff_event, "name", language),
                 "events": rows,
             }
         )
@@ -174,7 +175,7 @@ def _dice_purpose(edition, purpose, language):
     if kind in PRAYER_ROLLS:
         return f"{edition.text(f'table.prayers_to_nuffle.{prayer}.name', language)}: {PRAYER_ROLLS[kind]}"
     if purpose.startswith("kick_off_"):
-        return edition.text(f"table.kickoff.{purpose.removeprefix('kick_off_')}.name", language)
+        return edition.text(f"{kickoff_text_key(edition, purpose.removeprefix('kick_off_'))}.name", language)
     if purpose == "argue_the_call":
         return edition.text("table.argue_the_call.name", language)
     if purpose == drives.SWARMING_RULE:  # logged under the team rule that rolls it

@@ -4,11 +4,13 @@ import json
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from league import naflm_xml
 from rosters import captain, lineup, services, team_json
 from rosters.ledger import UndoError, undo_latest
-from rulebook.edition import get_edition
+from rulebook.edition import available_editions, get_edition
 from web.rosters.forms.base import PlayerActionForm, ServiceForm, TeamActionForm
 
 MAX_IMPORT_BYTES = 1_000_000
@@ -38,6 +40,61 @@ class ImportForm(ServiceForm):
 
     def save(self):
         return team_json.import_team(coach=self.coach, data=self.cleaned_data["file"])
+
+
+class NaflmImportForm(ServiceForm):
+    """Teams from NAFLM's (or OBBLM's) team XML, into the edition the coach chooses (league.naflm_xml)."""
+
+    file = forms.FileField(label=_("Team file (NAFLM XML)"))
+    edition = forms.ChoiceField(label=_("Edition"))
+    league = forms.ChoiceField(label=_("League, for a team list that plays in several"), required=False)
+    special_rule = forms.ChoiceField(
+        label=_("Special rule, for a team list that has a choice"), required=False
+    )
+
+    def __init__(self, data=None, files=None, *args, coach, **kwargs):
+        super().__init__(data, files, *args, prefix="naflm", **kwargs)
+        self.coach = coach
+        editions = [get_edition(edition_id) for edition_id in available_editions()]
+        self.fields["edition"].choices = [
+            ("", "—"),
+            *((e.id, e.text("edition.name", get_language())) for e in editions),
+        ]
+        self.fields["league"].choices = [("", "—"), *_rule_choices(editions, lambda e: e.leagues)]
+        self.fields["special_rule"].choices = [("", "—"), *_rule_choices(editions, _rule_options)]
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise ValidationError(_("The file is too large for a team (at most 1 MB)."))
+        return upload.read()
+
+    def save(self):
+        data = self.cleaned_data
+        return naflm_xml.import_teams(
+            data["file"],
+            coach=self.coach,
+            edition_id=data["edition"],
+            chosen_league=data["league"],
+            chosen_rule=data["special_rule"],
+        )
+
+
+def _rule_options(edition):
+    return tuple(dict.fromkeys(rule for team in edition.teams.values() for rule in team.special_rule_options))
+
+
+def _rule_choices(editions, rules_of):
+    """(edition name, [(rule id, rule name)]) groups of a select: each edition's Leagues or rule options."""
+    language = get_language()
+    return [
+        (
+            edition.text("edition.name", language),
+            [(rule, edition.rule_name(rule, language)) for rule in rules_of(edition)],
+        )
+        for edition in editions
+        if rules_of(edition)
+    ]
 
 
 # --- the draft panel and between matches ------------------------------------------------------------

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from league import naflm_xml
 from league.redraft import redraft_season
 from league.services import checklist
 from rosters import captain, display, lineup, services, team_json
@@ -30,6 +31,7 @@ from web.rosters.forms import (
     HireForm,
     ImportForm,
     LineupForm,
+    NaflmImportForm,
     NewTeamForm,
     ReadyForm,
     RerollForm,
@@ -39,6 +41,7 @@ from web.rosters.forms import (
 )
 from web.rosters.permissions import editor_for, get_team_for_editor
 from web.rosters.views.common import LEDGER_PREVIEW, TEAMS_PER_PAGE, get_player, submit
+from web.service_calls import attempt
 
 # --- lists, creation, import, export ------------------------------------------------------------------
 
@@ -94,11 +97,22 @@ def _created_message(team, league):
 
 @login_required
 def team_import(request):
-    form = ImportForm(request.POST or None, request.FILES or None, coach=request.user)
-    if request.method == "POST" and form.submit():
-        messages.success(request, _("%(name)s is imported.") % {"name": form.result.name})
-        return redirect("rosters:team", pk=form.result.pk)
-    return render(request, "rosters/team_import.html", {"form": form})
+    """Two forms: a Dugout team file (JSON), or NAFLM's team XML (?format=naflm in the post)."""
+    naflm = request.method == "POST" and request.POST.get("format") == "naflm"
+    dugout_data = (request.POST, request.FILES) if request.method == "POST" and not naflm else (None, None)
+    form = ImportForm(*dugout_data, coach=request.user)
+    naflm_form = NaflmImportForm(
+        *((request.POST, request.FILES) if naflm else (None, None)), coach=request.user
+    )
+    submitted = naflm_form if naflm else form
+    if request.method == "POST" and submitted.submit():
+        teams = submitted.result if naflm else [submitted.result]
+        for team in teams:
+            messages.success(request, _("%(name)s is imported.") % {"name": team.name})
+        if len(teams) == 1:
+            return redirect("rosters:team", pk=teams[0].pk)
+        return redirect("rosters:list")
+    return render(request, "rosters/team_import.html", {"form": form, "naflm_form": naflm_form})
 
 
 def team_export(request, pk):
@@ -108,6 +122,17 @@ def team_export(request, pk):
         json.dumps(data, indent=2, ensure_ascii=False), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{slugify(team.name) or "team"}.json"'
+    return response
+
+
+def team_export_naflm(request, pk):
+    """The team in NAFLM's team XML (league.naflm_xml), or back to its page saying why it cannot be."""
+    team = get_object_or_404(Team, pk=pk)
+    exported = attempt(request, lambda: naflm_xml.export_team(team))
+    if not exported:
+        return redirect("rosters:team", pk=team.pk)
+    response = HttpResponse(exported.value, content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(team.name) or "team"}.xml"'
     return response
 
 
