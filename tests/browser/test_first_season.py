@@ -164,6 +164,7 @@ def check_standings_and_roster(person: Newcomer):
 def spp_column(page):
     """The SPP of every player on the team page's roster, read under its "SPP" heading."""
     sheet = page.locator(".roster-sheet")
+    sheet.locator("thead th").first.wait_for()  # the team page may still be loading after the tap
     headings = sheet.locator("thead th").all_inner_texts()
     column = headings.index("SPP")
     rows = sheet.locator("tbody tr")
