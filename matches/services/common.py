@@ -67,6 +67,23 @@ def record_side_roll(match, *, dice, user, notation, purpose, faces, side, step,
     ).as_dict()
 
 
+def hired_count(match, side, key):
+    """How much of `key` (a number in the data: `cheerleaders`) what `side` hired for the match gives:
+    each inducement's `key` times the count bought, or for one hired from a list (`choices`) the
+    hireling's own `key`."""
+    edition = match.edition
+    total = 0
+    for item in match.side_value("inducements", side):
+        inducement = edition.inducements.get(item["id"])
+        if inducement is None:
+            continue
+        entry = inducement.extra
+        if inducement.choices and item.get("choice"):
+            entry = edition.hirelings.get(inducement.choices, {}).get(item["choice"], {})
+        total += entry.get(key, 0) * item["count"]
+    return total
+
+
 def require_status(match, *statuses):
     if match.status not in statuses:
         raise ValidationError(_("This cannot be done at this point of the match."))

@@ -9,8 +9,8 @@ of the match, a "half" prayer the first half, a "game" prayer every drive. Other
 sheets) may call these helpers.
 """
 
-from matches.models import SIDES, Event
-from matches.services.common import match_table
+from matches.models import SIDES, Drive, Event, Match, other
+from matches.services.common import hired_count, match_table
 from rulebook import formulas
 from rulebook.coverage import HANDLERS, carries_out
 from rulebook.edition import get_edition
@@ -112,18 +112,38 @@ for _action in (*SPP_EVENTS.values(), "casualty"):
 
 
 def kickoff_effects(match, drives):
-    """What lasting kick-off events gave: {"bribes": {side: n}, "rerolls": {side: n}} where bribes are
-    those of every Get the Ref so far (they last the game) and rerolls the Brilliant Coaching re-roll
-    of the last drive in `drives` (it lasts the drive). `drives`: the match's drives in order."""
+    """What lasting kick-off events gave: {"bribes": {side: n}, "rerolls": {side: n}, "winners": [side]}
+    where bribes are those of every Get the Ref so far (they last the game), rerolls the Brilliant
+    Coaching re-roll of the last drive in `drives` (it lasts the drive) and winners the side(s) that won
+    that drive's event where both coaches roll (Cheering Fans). `drives`: the match's drives in order."""
     bribes = dict.fromkeys(SIDES, 0)
     rerolls = dict.fromkeys(SIDES, 0)
     for drive in drives:
         effects = kickoff_result(match, drive)
         for side in SIDES:
             bribes[side] += effects["bribes"].get(side, 0)
-    if drives:
-        rerolls.update(kickoff_result(match, drives[-1])["rerolls"])
-    return {"bribes": bribes, "rerolls": rerolls}
+    last = kickoff_result(match, drives[-1]) if drives else {"rerolls": {}}
+    rerolls.update(last["rerolls"])
+    return {"bribes": bribes, "rerolls": rerolls, "winners": last.get("winners", [])}
+
+
+def half_rerolls(match, drives):
+    """{side: {"gained": n, "lost": m}}: the team re-rolls a Halfling Master Chef rolled at the start of
+    the half of the last drive in `drives` gave and took away (drives.kickoff.roll_half_rerolls), {}
+    once that half is over. One query: the kick-off event of the half's first drive."""
+    last = drives[-1] if drives else None
+    if last is None or last.ended_by == Drive.EndedBy.END_OF_HALF or match.status != Match.Status.IN_PROGRESS:
+        return {}
+    first = next(drive for drive in drives if drive.half == last.half)
+    kick_off = Event.objects.filter(drive=first, kind=Event.Kind.KICK_OFF).values_list("rolls", flat=True)
+    rolled = (kick_off.first() or {}).get("half_rerolls", {})
+    if not rolled:
+        return {}
+    changes = {side: {"gained": 0, "lost": 0} for side in SIDES}
+    for side, entry in rolled.items():
+        changes[side]["gained"] += entry["gained"]
+        changes[other(side)]["lost"] += entry["taken"]
+    return changes
 
 
 # The kick-off results' handlers (rulebook.coverage, category "kickoff"), one signature for all:
@@ -132,8 +152,9 @@ def kickoff_effects(match, drives):
 # it reads the match as it stands when the kick-off is made and what the drive recorded (its event's
 # own rolls, drive.kickoff_rolls), and returns what the result changes, among "weather" (the new
 # weather id), "turn" (where the turn markers go), "bribes" and "rerolls" ({side: n} given for the
-# game / the drive). drives.start_drive applies them and keeps bribes and re-rolls on the kick-off
-# event; kickoff_result reads those two again later.
+# game / the drive) and "winners" (the side(s) that won an event where both coaches roll).
+# drives.start_drive applies them and keeps bribes, re-rolls and winners on the kick-off event;
+# kickoff_result reads those again later.
 
 
 def kickoff_outcome(match, drive):
@@ -148,10 +169,14 @@ def kickoff_outcome(match, drive):
 
 
 def kickoff_result(match, drive, outcome=None):
-    """{"bribes": {side: n}, "rerolls": {side: n}} given by the kick-off event of `drive` (read from
-    its kickoff_outcome, or from `outcome` when the caller has it)."""
+    """{"bribes": {side: n}, "rerolls": {side: n}} given by the kick-off event of `drive`, with
+    "winners": [side] where both coaches rolled for it (read from its kickoff_outcome, or from
+    `outcome` when the caller has it)."""
     outcome = kickoff_outcome(match, drive) if outcome is None else outcome
-    return {"bribes": outcome.get("bribes", {}), "rerolls": outcome.get("rerolls", {})}
+    result = {"bribes": outcome.get("bribes", {}), "rerolls": outcome.get("rerolls", {})}
+    if "winners" in outcome:
+        result["winners"] = outcome["winners"]
+    return result
 
 
 @carries_out("kickoff", key="bribes")
@@ -161,9 +186,20 @@ def _get_the_ref(match, drive, row):
 
 
 @carries_out("kickoff", row="brilliant_coaching")
-def _brilliant_coaching(match, drive, row):
-    """Brilliant Coaching: a team re-roll for the drive to the higher D6 + assistant coaches."""
-    return {"rerolls": dict.fromkeys(brilliant_coaching_winners(match, drive), row["rerolls"])}
+@carries_out("kickoff", row="that_peasant_is_revolting")
+def _roll_off_rerolls(match, drive, row):
+    """Brilliant Coaching, and That Peasant Is Revolting of a regional table: a team re-roll for the
+    drive to the higher D6 + the row's `add` (both on a tie). The peasant's loser's player being
+    Stunned is played on the pitch."""
+    winners = roll_off_winners(match, drive, row)
+    return {"winners": winners, "rerolls": dict.fromkeys(winners, row["rerolls"])}
+
+
+@carries_out("kickoff", row="cheering_fans")
+def _cheering_fans(match, drive, row):
+    """Cheering Fans: the higher D6 + cheerleaders (both on a tie) wins; the extra assist it gives is
+    played on the pitch (the data marks it so), Dugout names the winner."""
+    return {"winners": roll_off_winners(match, drive, row)}
 
 
 @carries_out("kickoff", row="changing_weather")
@@ -184,11 +220,15 @@ def _time_out(match, drive, row):
     return {"turn": min(match.edition.settings.turns_per_half, match.turn + 1)}
 
 
-def brilliant_coaching_winners(match, drive):
-    """The side(s) with the higher D6 + assistant coaches (both on a tie) for the drive's event."""
+def roll_off_winners(match, drive, row):
+    """The side(s) with the higher total (both on a tie) of the drive's event `row`, where each coach
+    rolls: their D6 plus the row's `add`, counted by Dugout (ROLL_OFF_ADDS) or typed by the coach
+    (TYPED_ADDS, kept on the roll as "added")."""
+    count = ROLL_OFF_ADDS.get(row.get("add", ""))
     totals = {}
     for made in drive.kickoff_rolls:
-        totals[made["side"]] = made["roll"]["total"] + assistant_coaches(match, made["side"])
+        added = count(match, made["side"]) if count else made.get("added", 0)
+        totals[made["side"]] = made["roll"]["total"] + added
     if not totals:
         return []
     best = max(totals.values())
@@ -199,6 +239,22 @@ def brilliant_coaching_winners(match, drive):
 def assistant_coaches(match, side):
     """The team's assistant coaches plus the part-time ones hired as inducements."""
     return match.team(side).assistant_coaches + inducement_count(match, side, "part_time_assistant_coach")
+
+
+@carries_out("inducement", key="cheerleaders")
+@carries_out("hireling", row="famous_staff.kari_coldsteel")
+def cheerleaders(match, side):
+    """The team's cheerleaders plus those its inducements and hirelings count as for the game (data:
+    `cheerleaders`, per one bought: a Temp Agency Cheerleader, a swarm of Cavorting Nurglings, Kari
+    Coldsteel)."""
+    return match.team(side).cheerleaders + hired_count(match, side, "cheerleaders")
+
+
+# What each coach adds to their D6 in a kick-off event where both roll (its row's `add`): counted by
+# Dugout from the teams and what they hired, or typed by the coach where Dugout cannot know it (the MA
+# of a random player of theirs on the pitch).
+ROLL_OFF_ADDS = {"assistant_coaches": assistant_coaches, "cheerleaders": cheerleaders}
+TYPED_ADDS = ("ma",)
 
 
 def inducement_count(match, side, inducement_id):

@@ -96,13 +96,13 @@ def test_a_row_is_carried_out_by_its_own_handler_or_in_every_key_that_does_somet
 def test_keys_marked_as_played_on_the_pitch_are_left_to_the_players():
     registry = Registry()
     registry.carries_out("kickoff", key="rolls")(lambda: None)
-    row = {"roll": [6, 6], "id": "cheering_fans", "rolls": ["D6"], "offensive_assists": 1}
+    row = {"roll": [6, 6], "id": "cheering_crowd", "rolls": ["D6"], "offensive_assists": 1}
     edition = _with_kickoff_row(get_edition(available_editions()[0]), row)
-    assert "kickoff cheering_fans" in [str(found) for found in unhandled(edition, registry)]
+    assert "kickoff cheering_crowd" in [str(found) for found in unhandled(edition, registry)]
 
     marked = {**row, "pitch_only": ["offensive_assists"]}
     edition = _with_kickoff_row(get_edition(available_editions()[0]), marked)
-    assert "kickoff cheering_fans" not in [str(found) for found in unhandled(edition, registry)]
+    assert "kickoff cheering_crowd" not in [str(found) for found in unhandled(edition, registry)]
 
 
 def test_a_handler_registered_twice_for_one_row_is_refused():

@@ -23,24 +23,47 @@ class DriveStartForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, swarming=(), **kwargs):
+    def __init__(self, *args, swarming=(), half_rolls=(), typed=(), **kwargs):
         """`swarming`: the teams that roll extra players at each start of drive ({"side", "team", "name",
-        "dice"}, as the live page lists them), each with a field for real dice."""
+        "dice"}, as the live page lists them), `half_rolls`: the teams whose hireling rolls at this start
+        of a half (same keys), each with a field for real dice; `typed`: the numbers each coach adds to
+        a kick-off event's roll that Dugout cannot know ({"side", "team", "event", "what"}), typed in
+        case the kick-off gives that event."""
         super().__init__(*args, **kwargs)
-        for entry in swarming:
-            self.fields[f"swarming_{entry['side']}"] = FacesField(
-                label=_("%(rule)s %(dice)s · %(team)s (optional)")
-                % {"rule": entry["name"], "dice": entry["dice"], "team": entry["team"]},
-                dice=entry["dice"],
+        for prefix, entries in (("half", half_rolls), ("swarming", swarming)):
+            for entry in entries:
+                self.fields[f"{prefix}_{entry['side']}"] = FacesField(
+                    label=_("%(rule)s %(dice)s · %(team)s (optional)")
+                    % {"rule": entry["name"], "dice": entry["dice"], "team": entry["team"]},
+                    dice=entry["dice"],
+                )
+        for entry in typed:
+            self.fields[f"added_{entry['side']}"] = forms.IntegerField(
+                label=_("%(event)s · %(team)s: %(what)s (if the kick-off gives it)")
+                % {"event": entry["event"], "team": entry["team"], "what": entry["what"]},
+                required=False,
+                min_value=0,
+                max_value=20,
             )
+
+    def _by_side(self, prefix):
+        return {
+            name.removeprefix(prefix): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith(prefix) and value is not None and value != []
+        }
 
     def swarming_faces(self):
         """{side: faces} of the Swarming dice typed in (the others are rolled by Dugout)."""
-        return {
-            name.removeprefix("swarming_"): value
-            for name, value in self.cleaned_data.items()
-            if name.startswith("swarming_") and value
-        }
+        return self._by_side("swarming_")
+
+    def half_faces(self):
+        """{side: faces} of the start-of-half dice typed in (the others are rolled by Dugout)."""
+        return self._by_side("half_")
+
+    def added_numbers(self):
+        """{side: n} of the numbers typed for the kick-off event's roll (drives.start_drive `added`)."""
+        return self._by_side("added_")
 
 
 def _player_choices(match, side):

@@ -13,7 +13,8 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from matches.models import SIDES, Event, Match, other
 from matches.services import drives, effects
-from matches.services.common import match_table_text
+from matches.services.common import match_table, match_table_text
+from matches.services.drives.kickoff import half_roll_inducements
 from matches.services.prematch.inducements import bribes_bought, rerolls_bought
 from rosters.models import name_with_team
 from rulebook import formulas
@@ -37,7 +38,9 @@ def _scoreboard(match):
     drive = all_drives[-1] if all_drives else None
     lasting = effects.kickoff_effects(match, all_drives)
     if drive is not None and not drive.is_open:
-        lasting["rerolls"] = dict.fromkeys(SIDES, 0)  # Brilliant Coaching lasts its drive only
+        # Brilliant Coaching lasts its drive only, Cheering Fans' assist its next turn
+        lasting["rerolls"], lasting["winners"] = dict.fromkeys(SIDES, 0), []
+    half_rerolls = effects.half_rerolls(match, all_drives)
     now = drive if drive is None or drive.is_open else _NextDrive(drives.next_drive(match)[0], drive)
     # Between the halves the board already shows the half to come (turn 1), not the one just ended.
     half_time = match.status == Match.Status.IN_PROGRESS and now is not None and now.half > match.half
@@ -48,6 +51,9 @@ def _scoreboard(match):
             "bribes": bribes_bought(match, side) + lasting["bribes"][side] - drives.bribes_used(match, side),
             "rerolls": lasting["rerolls"][side],
             "bought_rerolls": rerolls_bought(match, side),
+            "half_gained": half_rerolls.get(side, {}).get("gained", 0),
+            "half_lost": half_rerolls.get(side, {}).get("lost", 0),
+            "kickoff_won": side in lasting["winners"],
             "prayers": [
                 _prayer_label(match, edition, row, entry, language)
                 for row, entry in effects.prayer_entries_in_force(match, side, now)
@@ -89,7 +95,7 @@ def _live_context(match, context, *, quick_form=None):
         "quick_side": quick_form.side if quick_form else "",
         "quick_buttons": _quick_buttons(match) if drive_open and quick_form is None else [],
         "detail_url": detail,
-        "drive_form": DriveStartForm(swarming=swarming),
+        "drive_form": _drive_start_form(match, edition, language, swarming=swarming),
         "next_kickoff": "" if drive_open else _next_kickoff(match),
         "end_form": EndDriveForm(match=match) if drive_open and quick_form is None else None,
         "last_half": drive_open and context["drive"].half >= edition.settings.halves,
@@ -97,6 +103,53 @@ def _live_context(match, context, *, quick_form=None):
         "events": _latest_events(match),
         "weather_mages": _weather_mages(match, edition, language) if drive_open and not quick_form else [],
     }
+
+
+def _drive_start_form(match, edition, language, data=None, *, swarming):
+    return DriveStartForm(
+        data,
+        swarming=swarming,
+        half_rolls=_half_rolls(match, edition, language),
+        typed=_typed_adds(match, language),
+    )
+
+
+def _half_rolls(match, edition, language):
+    """[{"side", "team", "name", "dice"}] of what the teams hired that rolls at the start of the drive
+    to come, when it starts a half (the Halfling Master Chef)."""
+    half = drives.next_drive(match)[0]
+    if match.drives.filter(half=half).exists():
+        return []
+    return [
+        {
+            "side": side,
+            "team": match.team(side),
+            "name": edition.name(inducement, language),
+            "dice": inducement.extra["steals_rerolls"],
+        }
+        for side in SIDES
+        for inducement in half_roll_inducements(match, side)
+    ]
+
+
+# What a coach types for a kick-off event's roll (effects.TYPED_ADDS), by the row's `add`.
+TYPED_ADD_LABELS = {"ma": gettext_lazy("MA of a random player of the team on the pitch")}
+
+
+def _typed_adds(match, language):
+    """[{"side", "team", "event", "what"}]: the numbers each coach adds to the roll of a kick-off event
+    of the match's table that Dugout cannot know (That Peasant Is Revolting: an MA)."""
+    rows = [row for row in match_table(match, "kickoff").rows if row.get("add") in effects.TYPED_ADDS]
+    return [
+        {
+            "side": side,
+            "team": match.team(side),
+            "event": match_table_text(match, "kickoff", row["id"], "name", language),
+            "what": TYPED_ADD_LABELS[row["add"]],
+        }
+        for row in rows
+        for side in SIDES
+    ]
 
 
 def _weather_mages(match, edition, language):
@@ -280,16 +333,21 @@ def scoreboard(request, pk):
 @require_POST
 def drive_start(request, match):
     edition, language = _texts(match)
-    form = DriveStartForm(request.POST, swarming=_swarming(match, edition, language))
+    swarming = _swarming(match, edition, language)
+    form = _drive_start_form(match, edition, language, request.POST, swarming=swarming)
     if not form.is_valid():
         return _refused(request, match, form)
-    event = form.cleaned_data["event"]
     faces = {
         "kickoff": form.cleaned_data["kickoff"],
-        "event": [[face] for face in event] if event else None,
+        "event": form.cleaned_data["event"] or None,  # the dice as typed, in the order of the event's rolls
         "swarming": form.swarming_faces(),
+        "half": form.half_faces(),
     }
-    if not attempt(request, lambda: drives.start_drive(match, dice=Dice(), user=request.user, faces=faces)):
+    added = form.added_numbers()
+    if not attempt(
+        request,
+        lambda: drives.start_drive(match, dice=Dice(), user=request.user, faces=faces, added=added),
+    ):
         return _back(match)
     return _done(request, match)
 

@@ -5,9 +5,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
-from matches.models import SIDES, kickoff_text_key
+from matches.models import SIDES, Event, kickoff_text_key
 from matches.services import drives, effects, postmatch
 from matches.services.common import match_table_text
+from matches.services.drives.kickoff import INDUCEMENT_ROLL
 from rosters.models import name_with_team
 from web.matches.views.access import _match, _texts
 from web.matches.views.live import _scoreboard
@@ -42,6 +43,7 @@ def report(request, pk):
             {
                 "drive": drive,
                 "kickoff": match_table_text(match, "kickoff", drive.kickoff_event, "name", language),
+                **_kickoff_rolls(match, edition, drive, language),
                 "events": rows,
             }
         )
@@ -95,6 +97,27 @@ def report(request, pk):
         **_scoreboard(match),
     }
     return render(request, "matches/report.html", context)
+
+
+def _kickoff_rolls(match, edition, drive, language):
+    """{"winners": [team], "half_rerolls": [{"name", "team", "faces", "gained", "taken"}]}: who won the
+    drive's kick-off event where both coaches rolled, and what a hireling rolled at the start of the
+    half (kept on the kick-off event; its events are prefetched)."""
+    kick_off = next((event for event in drive.events.all() if event.kind == Event.Kind.KICK_OFF), None)
+    rolls = kick_off.rolls if kick_off is not None else {}
+    return {
+        "winners": [match.team(side) for side in rolls.get("effects", {}).get("winners", [])],
+        "half_rerolls": [
+            {
+                "name": _dice_purpose(edition, entry["roll"]["purpose"], language),
+                "team": match.team(side),
+                "faces": " ".join(str(face) for face in entry["roll"]["faces"]),
+                "gained": entry["gained"],
+                "taken": entry["taken"],
+            }
+            for side, entry in rolls.get("half_rerolls", {}).items()
+        ],
+    }
 
 
 def _outcome(match, names):
@@ -176,6 +199,8 @@ def _dice_purpose(edition, purpose, language):
         return f"{edition.text(f'table.prayers_to_nuffle.{prayer}.name', language)}: {PRAYER_ROLLS[kind]}"
     if purpose.startswith("kick_off_"):
         return edition.text(f"{kickoff_text_key(edition, purpose.removeprefix('kick_off_'))}.name", language)
+    if purpose.startswith(INDUCEMENT_ROLL):  # what a team hired rolls (the Halfling Master Chef)
+        return edition.name(edition.inducements[purpose.removeprefix(INDUCEMENT_ROLL)], language)
     if purpose == "argue_the_call":
         return edition.text("table.argue_the_call.name", language)
     if purpose == drives.SWARMING_RULE:  # logged under the team rule that rolls it
