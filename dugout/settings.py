@@ -312,6 +312,15 @@ WORKER_HEARTBEAT_INTERVAL = env_int("WORKER_HEARTBEAT_INTERVAL", 10, minimum=1)
 WORKER_HEARTBEAT_MAX_AGE = env_int("WORKER_HEARTBEAT_MAX_AGE", 35, minimum=2)
 # /healthz runs its checks at most once every HEALTH_CHECK_TTL seconds per process (0: on every call).
 HEALTH_CHECK_TTL = env_int("HEALTH_CHECK_TTL", 2, minimum=0)
+# The most a league archive may create on this site (league.archive.check_limits): a file over any of
+# them is refused before anything is written. A league of 60 coaches over ten seasons stays far below.
+LEAGUE_ARCHIVE_LIMITS = {
+    "teams": env_int("LEAGUE_ARCHIVE_MAX_TEAMS", 2_000, minimum=1),
+    "players": env_int("LEAGUE_ARCHIVE_MAX_PLAYERS", 60_000, minimum=1),
+    "fixtures": env_int("LEAGUE_ARCHIVE_MAX_FIXTURES", 20_000, minimum=1),
+    "matches": env_int("LEAGUE_ARCHIVE_MAX_MATCHES", 20_000, minimum=1),
+    "match_rows": env_int("LEAGUE_ARCHIVE_MAX_MATCH_ROWS", 2_000_000, minimum=1),
+}
 # Every kept page and 304 checked against a fresh render of its view (dugout.freshness.verify): on in the
 # test suite, off in production (it draws every page twice).
 FRESHNESS_VERIFY = env_bool("FRESHNESS_VERIFY", False)

@@ -7,6 +7,8 @@ team_json's rules, then creates the teams, their players and their ledgers with 
 docs/league-archive.md describes the format.
 """
 
+from dataclasses import dataclass, field
+
 from django.core.exceptions import ValidationError
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -102,21 +104,34 @@ def _team_problems(item, cleaned, edition, where):
     return problems
 
 
+@dataclass
+class Moved:
+    """What an import made of the archive's keys on this site, for what refers to them (the matches)."""
+
+    users: dict  # {username: User}
+    teams: dict = field(default_factory=dict)  # {team key: Team}
+    players: dict = field(default_factory=dict)  # {str(player key): Player}
+    ledger: dict = field(default_factory=dict)  # {team key: [LedgerEntry, in the archive's order]}
+
+
 def import_teams(teams, users):
-    """Create the validated teams (from validate_teams), their players and ledgers; {key: Team}."""
-    created = {}
+    """Create the validated teams (from validate_teams), their players and ledgers; returns Moved."""
+    moved = Moved(users=users)
     for key, data in teams.items():
         source = data["source"]
         team, players = create_team(coach=users.get(source.get("coach")), data=data)
-        player_ids = {
-            str(item["key"]): str(player.pk)
+        new_players = {
+            str(item["key"]): player
             for item, player in zip(source["players"], players, strict=True)
             if "key" in item
         }
-        for entry in source.get("ledger", []):
-            _import_ledger_entry(team, entry, player_ids, users)
-        created[key] = team
-    return created
+        player_ids = {old: str(player.pk) for old, player in new_players.items()}
+        moved.ledger[key] = [
+            _import_ledger_entry(team, entry, player_ids, users) for entry in source.get("ledger", [])
+        ]
+        moved.teams[key] = team
+        moved.players.update(new_players)
+    return moved
 
 
 def _import_ledger_entry(team, data, player_ids, users):
@@ -133,6 +148,7 @@ def _import_ledger_entry(team, data, player_ids, users):
     )
     # created_at is set on creation (auto_now_add): put back the original time, which orders the ledger.
     LedgerEntry.objects.filter(pk=entry.pk).update(created_at=parse_datetime(data["at"]))
+    return entry
 
 
 def _with_player_ids(snapshot, player_ids):

@@ -35,6 +35,12 @@ class Hooks:
     result_reopened: Callable = field(default_factory=lambda: _missing("result_reopened"))
     # fixture ids -> {fixture id: RecordedMatch}: the match recorded for each fixture (one query).
     recorded_matches: Callable = field(default_factory=lambda: _missing("recorded_matches"))
+    # (fixtures) -> {fixture id: plain data}: the matches recorded for the fixtures, for the league
+    # archive (league.archive; every drive, event and dice roll, players named by their ids).
+    export_matches: Callable = field(default_factory=lambda: _missing("export_matches"))
+    # (fixture=, data=, moved=, where=) -> None: recreate a match of the archive for `fixture`; `moved`
+    # maps the archive's teams, players, ledger entries and users to this site's (archive_teams.Moved).
+    import_match: Callable = field(default_factory=lambda: _missing("import_match"))
 
 
 @dataclass(frozen=True)

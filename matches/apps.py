@@ -8,7 +8,7 @@ class MatchesConfig(AppConfig):
         """Tell the league (league.hooks) how a confirmed or reopened result changes the rosters of its
         match, and which fixtures were played with Dugout."""
         from league.hooks import register as register_league
-        from matches import freshness
+        from matches import archive, freshness
         from matches.services import confirmation, league
 
         freshness.connect()  # every write bumps the versions of the pages that show it
@@ -16,4 +16,6 @@ class MatchesConfig(AppConfig):
             result_confirmed=confirmation.apply_confirmed,
             result_reopened=confirmation.undo_reopened,
             recorded_matches=league.recorded_matches,
+            export_matches=archive.export_matches,
+            import_match=archive.import_match,
         )

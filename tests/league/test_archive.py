@@ -1,4 +1,5 @@
 import json
+from io import StringIO
 
 import pytest
 from django.core.management import call_command
@@ -9,6 +10,7 @@ from league.services import prizes, scheduling
 from league.services.adjustments import add_adjustment
 from league.services.leagues import set_season_status
 from league.standings.read import season_standings
+from rosters.models import Team
 from tests.league.factories import make_league, make_season
 
 pytestmark = pytest.mark.django_db
@@ -154,3 +156,26 @@ def test_import_refuses_a_slug_already_taken(commissioner, tmp_path):
     call_command("export_league", "taken", output=str(path))
     with pytest.raises(CommandError):
         call_command("import_league", str(path))
+
+
+def test_the_commands_move_e_mail_addresses_and_print_the_links_to_claim_new_accounts(commissioner, tmp_path):
+    league = make_league(commissioner=commissioner, slug="moving")
+    make_season(league, teams=2)
+    commissioner.email = "carla@example.com"
+    commissioner.save()
+    path = tmp_path / "league.json"
+    call_command("export_league", "moving", output=str(path), with_emails=True)
+    assert [commissioner.username, commissioner.display_name, "carla@example.com"] in json.loads(
+        path.read_text()
+    )["users"]
+    League.objects.all().delete()
+    Team.objects.all().delete()
+    User.objects.all().delete()
+    out = StringIO()
+
+    call_command("import_league", str(path), stdout=out)
+
+    moved = User.objects.get(email="carla@example.com")
+    assert not moved.has_usable_password()
+    assert f"  {moved.username}: /accounts/password/reset/" in out.getvalue()
+    assert out.getvalue().count("/accounts/password/reset/") == User.objects.count()

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from league import archive
 from league.models import League
+from rosters.models import Team
 from tests.factories import UserFactory
 from tests.league.factories import make_league, make_season
 
@@ -91,3 +92,74 @@ def test_only_a_site_administrator_may_import_a_league(client, commissioner, lea
         assert response.status_code == 302
         assert "/login/" in response.url
     assert not League.objects.exists()
+
+
+def _send_away(league):
+    """The league's archive, the league and its coaches gone from this site."""
+    document = archive.export_league(league)
+    coaches = list(archive.coaches_and_staff(league))
+    league.delete()
+    Team.objects.filter(coach__in=coaches).delete()
+    for user in coaches:
+        user.delete()
+    return document
+
+
+def test_people_new_to_the_site_get_a_link_to_claim_their_accounts(client, league):
+    document = _send_away(league)
+    client.force_login(UserFactory(is_staff=True))
+
+    response = client.post(reverse("league:import"), {"file": _upload(document)})
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    imported = League.objects.get(slug=document["league"]["slug"])
+    coach = imported.seasons.get().entries.order_by("id").first().coach
+    assert not coach.has_usable_password()
+    link = next(line for line in html.split("<tr>") if f"<td>{coach.username}</td>" in line)
+    path = link.split('class="claim-link">http://testserver', 1)[1].split("<", 1)[0]
+    client.logout()
+    form_page = client.get(path, follow=True)
+    assert form_page.status_code == 200
+    set_password = form_page.redirect_chain[-1][0]
+    done = client.post(
+        set_password, {"new_password1": "A long new pass 42", "new_password2": "A long new pass 42"}
+    )
+    assert done.status_code == 302
+    coach.refresh_from_db()
+    assert coach.check_password("A long new pass 42")
+    assert client.get(path, follow=True).context["validlink"] is False  # spent
+
+
+def test_a_league_whose_people_all_have_accounts_here_goes_straight_to_its_page(client, league):
+    document = archive.export_league(league)
+    league.delete()
+    client.force_login(UserFactory(is_staff=True))
+    response = client.post(reverse("league:import"), {"file": _upload(document)})
+    assert response.status_code == 302
+
+
+def test_people_are_found_by_their_email_address_then_by_a_username_that_is_theirs(commissioner, league):
+    coach = league.seasons.get().entries.order_by("id").first().coach
+    coach.email = "grim@example.com"
+    coach.save()
+    document = archive.export_league(league, emails=True)
+    assert [coach.username, coach.display_name, "grim@example.com"] in document["users"]
+    _send_away(league)
+    renamed = UserFactory(username="grim-here", email="Grim@Example.com")
+    someone_else = UserFactory(username=coach.username, email="another@example.com")
+
+    imported = archive.import_league(document)
+
+    entry_coaches = {entry.coach for entry in imported.seasons.get().entries.all()}
+    assert renamed in entry_coaches  # found by the e-mail address
+    assert someone_else not in entry_coaches  # the same username, someone else's address
+
+
+def test_the_commissioners_download_names_nobodys_email_address(client, commissioner, league):
+    commissioner.email = "boss@example.com"
+    commissioner.save()
+    client.force_login(commissioner)
+    response = client.get(reverse("league:export", args=[league.slug]))
+    assert b"boss@example.com" not in response.content
+    assert all(len(person) == 2 for person in json.loads(response.content)["users"])

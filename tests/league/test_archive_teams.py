@@ -1,18 +1,16 @@
 """The league archive carries its teams (version 5): the demo league moves with its rosters and ledgers."""
 
-import copy
-
 import pytest
 from django.core.exceptions import ValidationError
 
 from accounts.demo import create_demo_users
 from accounts.models import User
-from league.archive import export_league, import_league
+from league.archive import VERSION, export_league, import_league
 from league.demo import DEMO_SLUG, create_demo_league
 from league.models import League
 from rosters.demo import create_demo_teams
-from rosters.ledger import PLAYER_FIELDS, TEAM_FIELDS
 from rosters.models import LedgerEntry, Player, Team
+from tests.league.archive_snapshots import forget, normalised, rosters
 
 pytestmark = pytest.mark.django_db
 
@@ -24,83 +22,21 @@ def _demo_league():
     return League.objects.get(slug=DEMO_SLUG)
 
 
-def _normalised(document):
-    """The archive without ids and timestamps: team and player keys become their places in the lists."""
-    document = copy.deepcopy(document)
-    team_places = {team["key"]: index for index, team in enumerate(document["teams"])}
-    for team in document["teams"]:
-        player_places = {str(player.pop("key")): str(index) for index, player in enumerate(team["players"])}
-        del team["key"]
-        for entry in team["ledger"]:
-            del entry["at"]
-            for side in ("before", "after"):
-                players = entry[side].get("players", {})
-                entry[side]["players"] = {player_places.get(k, "gone"): v for k, v in players.items()}
-    for season in document["seasons"]:
-        entry_places = {entry["key"]: index for index, entry in enumerate(season["entries"])}
-        for entry in season["entries"]:
-            entry["key"] = entry_places[entry["key"]]
-            entry["team"] = team_places.get(entry["team"])
-        for fixture in season["fixtures"]:
-            fixture["home"], fixture["away"] = entry_places[fixture["home"]], entry_places[fixture["away"]]
-            if fixture["result"]:
-                fixture["result"]["conceded_by"] = entry_places.get(fixture["result"]["conceded_by"])
-                fixture["result"].pop("submitted_at")
-                fixture["result"].pop("confirmed_at")
-        for item in season["adjustments"] + season["prizes"]:
-            item["entry"] = entry_places[item["entry"]]
-    return document
-
-
-def _rosters(league):
-    """Every team of the league with its players and ledger, as plain values (no ids)."""
-    teams = Team.objects.filter(season_entries__season__league=league).distinct().order_by("name")
-    snapshot = {}
-    for team in teams:
-        players = team.players.order_by("number", "name", "status")
-        snapshot[(team.coach.username, team.name)] = {
-            "team": [getattr(team, field) for field in (*TEAM_FIELDS, "edition", "roster", "chosen_league")],
-            "players": [[getattr(player, field) for field in PLAYER_FIELDS] for player in players],
-            "ledger": [
-                (
-                    e.kind,
-                    e.actor.username if e.actor else None,
-                    e.reason,
-                    e.details,
-                    e.gold_change,
-                    e.created_at,
-                )
-                for e in team.ledger.order_by("created_at", "id")
-            ],
-        }
-    return snapshot
-
-
-def _forget(league):
-    """Delete the league, its teams and every coach, as if importing into another site."""
-    teams = list(Team.objects.filter(season_entries__season__league=league).distinct())
-    league.delete()
-    for team in teams:
-        team.delete()
-    Team.objects.all().delete()
-    User.objects.all().delete()
-
-
 def test_the_demo_league_moves_with_its_teams_players_and_ledgers():
     league = _demo_league()
     exported = export_league(league)
-    rosters = _rosters(league)
-    assert exported["version"] == 5
+    before = rosters(league)
+    assert exported["version"] == 6
     assert exported["teams"]
     assert all(team["players"] and team["ledger"] for team in exported["teams"])
-    _forget(league)
+    forget(league)
     assert not Player.objects.exists()
     assert not LedgerEntry.objects.exists()
 
     imported = import_league(exported)
 
-    assert _rosters(imported) == rosters
-    assert _normalised(export_league(imported)) == _normalised(exported)
+    assert rosters(imported) == before
+    assert normalised(export_league(imported)) == normalised(exported)
     assert all(
         entry.team_id
         for entry in imported.seasons.get(name=exported["seasons"][0]["name"]).entries.all()
@@ -111,7 +47,7 @@ def test_the_demo_league_moves_with_its_teams_players_and_ledgers():
 def test_a_player_of_an_unknown_position_imports_nothing_and_names_the_place():
     league = _demo_league()
     exported = export_league(league)
-    _forget(league)
+    forget(league)
     team = exported["teams"][1]
     team["players"][2]["position"] = "goblin_astronaut"
 
@@ -129,7 +65,7 @@ def test_a_player_of_an_unknown_position_imports_nothing_and_names_the_place():
 def test_an_entry_naming_a_team_not_in_the_archive_imports_nothing():
     league = _demo_league()
     exported = export_league(league)
-    _forget(league)
+    forget(league)
     exported["seasons"][0]["entries"][0]["team"] = 999_999
 
     with pytest.raises(ValidationError, match=r"seasons\[0\]\.entries\[0\]"):
@@ -142,9 +78,9 @@ def test_an_entry_naming_a_team_not_in_the_archive_imports_nothing():
 def test_a_newer_version_is_refused_with_the_versions_this_site_reads():
     league = _demo_league()
     exported = export_league(league)
-    exported["version"] = 6
+    exported["version"] = VERSION + 1
 
-    with pytest.raises(ValidationError, match="versions 1 to 5"):
+    with pytest.raises(ValidationError, match=f"versions 1 to {VERSION}"):
         import_league(exported)
 
 
@@ -174,7 +110,7 @@ def test_a_version_4_document_links_its_entries_to_the_coaches_teams_of_this_sit
 def test_a_document_missing_a_part_is_refused_as_a_validation_error():
     league = _demo_league()
     exported = export_league(league)
-    _forget(league)
+    forget(league)
     del exported["seasons"][0]["fixtures"]
 
     with pytest.raises(ValidationError, match="not a well-formed league archive"):

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import translation
 
-from league.archive import export_league, import_league
+from league.archive import VERSION, export_league, import_league
 from league.models import Game, League, SeasonEntry
 from league.services import adjustments, prizes, scheduling
 from league.services import entries as entry_services
@@ -255,7 +255,11 @@ def test_season_pages_say_the_edition_and_its_numbers(client, bb2025, commission
 def test_a_bb2025_league_survives_export_and_import(bb2025, commissioner):
     make_season(bb2025, teams=2)
     data = export_league(bb2025)
-    assert (data["version"], data["league"]["game"], data["league"]["edition"]) == (5, "blood_bowl", "bb2025")
+    assert (data["version"], data["league"]["game"], data["league"]["edition"]) == (
+        VERSION,
+        "blood_bowl",
+        "bb2025",
+    )
     bb2025.delete()
     imported = import_league(data)
     assert (imported.game, imported.edition, imported.petty_cash_procedure) == (

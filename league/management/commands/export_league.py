@@ -12,12 +12,17 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--output", "-o", help="file to write (default: standard output)")
+        parser.add_argument(
+            "--with-emails",
+            action="store_true",
+            help="write each person's e-mail address, so that the receiving site finds their accounts by it",
+        )
 
-    def handle(self, *args, slug, output=None, **options):
+    def handle(self, *args, slug, output=None, with_emails=False, **options):
         league = League.objects.filter(slug=slug).first()
         if league is None:
             raise CommandError(f"no league with the slug {slug!r}")
-        text = json.dumps(export_league(league), indent=2, ensure_ascii=False)
+        text = json.dumps(export_league(league, emails=with_emails), indent=2, ensure_ascii=False)
         if output:
             with open(output, "w", encoding="utf-8") as file:
                 file.write(text + "\n")

@@ -5,6 +5,7 @@ here, its coaches' accounts with it."""
 import json
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
@@ -14,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.claims import claim_path, unclaimed
 from league import archive
 from web.league.views.common import get_league_for_commissioner
 from web.service_calls import ServiceForm
@@ -53,9 +55,21 @@ def league_export(request, slug):
 
 @staff_member_required
 def league_import(request):
-    """Create a league from a file written by a league's export (here or on another Dugout site)."""
+    """Create a league from a file written by a league's export (here or on another Dugout site). The
+    answer lists the accounts made for people new to this site, each with the link its owner claims it
+    with (shown once, here: the links are not kept)."""
     form = LeagueImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.submit():
-        messages.success(request, _("The league %(name)s is imported.") % {"name": form.result.name})
-        return redirect("league:detail", slug=form.result.slug)
+        league = form.result
+        claims = [
+            {"user": user, "link": request.build_absolute_uri(claim_path(user))}
+            for user in unclaimed(archive.coaches_and_staff(league))
+        ]
+        if not claims:
+            messages.success(request, _("The league %(name)s is imported.") % {"name": league.name})
+            return redirect("league:detail", slug=league.slug)
+        days = settings.PASSWORD_RESET_TIMEOUT // 86400
+        return render(
+            request, "league/league_imported.html", {"league": league, "claims": claims, "days": days}
+        )
     return render(request, "league/league_import.html", {"form": form})
