@@ -13,12 +13,13 @@ its own (so it does not compete with the workers for the GIL of a Python process
 every request (`-g`: p50 and p99 are taken from it) and takes both a request count and a time limit.
 After each run, one more request waits until gunicorn has answered what a time limit left queued.
 
-Prints, for each main page at demo size and at 1,000 teams: req/s (concurrency 4, after a warm-up),
-p50 and p99, and the rate as a share of the floor's; standings with 50 clients (p99), and again with its
-ETag in If-None-Match (every answer a 304, as a polling bot that keeps it gets); the standings
-rate alone and while 8 clients poll /healthz (once a second each, as load balancers do, and flat out);
-and, from one process in-house, each page's query count and the share of its time spent in SQL when
-drawn by its view, and its time when served as kept (dugout.freshness).
+Prints, for each main page at demo size and at 1,000 teams (and the standings and season pages of a
+60-team season in 4 divisions with 1,000 played matches, "4div", against the demo's): req/s (concurrency
+4, after a warm-up), p50 and p99, and the rate as a share of the floor's; standings with 50 clients
+(p99), and again with its ETag in If-None-Match (every answer a 304, as a polling bot that keeps it
+gets); the standings rate alone and while 8 clients poll /healthz (once a second each, as load balancers
+do, and flat out); and, from one process in-house, each page's query count and the share of its time
+spent in SQL when drawn by its view, and its time when served as kept (dugout.freshness).
 Asserts nothing about time. Everything listens and is requested on 127.0.0.1 only; every loop has a
 request count and a time limit; every process it starts is stopped at the end, also on error.
 
@@ -323,6 +324,14 @@ def build_data():
         "Big League", league_bench.BIG_TEAMS, league_bench.BIG_MATCHES
     )
     league_bench.store_tables(big_season)
+    import divisions_bench
+
+    _league, divided, _played = divisions_bench.build_divided_season(
+        "Divided League",
+        divisions_bench.BIG_TEAMS,
+        divisions_bench.BIG_MATCHES,
+        divisions_bench.BIG_DIVISIONS,
+    )
     from django.db import connection
 
     with connection.cursor() as cursor:  # planner statistics, as autovacuum would gather them soon
@@ -331,7 +340,18 @@ def build_data():
         f"  the {league_bench.BIG_TEAMS}-team league: {matches} applied matches, {events} events, "
         f"in {time.perf_counter() - start:.0f} s"
     )
-    return big_season
+    return big_season, divided
+
+
+def divided_pages(small_season, divided):
+    """[(small page, big page)]: the season and standings pages of the 60-team season in 4 divisions
+    (benchmarks/divisions_bench.py), against the demo season's of one table."""
+    from django.urls import reverse
+
+    return [
+        tuple((name, "html", reverse(url_name, args=[season.pk]), None) for season in (small_season, divided))
+        for name, url_name in (("standings 4div", "league:standings"), ("season 4div", "league:season"))
+    ]
 
 
 def pick_objects(season):
@@ -499,9 +519,10 @@ def run(env, servers):
         env=env,
     )
     servers.append(static)
-    big_season = build_data()
+    big_season, divided = build_data()
     small_season = demo_season(big_season)
     pages = list(zip(page_urls(small_season), page_urls(big_season), strict=True))
+    pages += divided_pages(small_season, divided)
     if static.process.wait(timeout=300) != 0:
         raise BenchError("collectstatic failed")
     queries = in_process([page for pair in pages for page in pair])

@@ -36,6 +36,9 @@ class InvitationAdmin(admin.ModelAdmin):
 class SeasonEntryInline(admin.TabularInline):
     model = SeasonEntry
     raw_id_fields = ["team", "coach"]
+    # Placed on the divisions page (league.services.divisions), which keeps a team in its season's
+    # divisions and out of them once the season has started.
+    readonly_fields = ["division"]
     extra = 0
 
 

@@ -1,5 +1,5 @@
-"""The seasons of a league archive: entries, rounds, fixtures with their results and recorded matches,
-points adjustments and prizes (docs/league-archive.md). league.archive reads and writes the document
+"""The seasons of a league archive: divisions, entries, rounds, fixtures with their results and recorded
+matches, points adjustments and prizes (docs/league-archive.md). league.archive reads and writes the document
 around them; a fixture's match is the matches app's to write and read back (league.hooks)."""
 
 from django.core.exceptions import ValidationError
@@ -7,7 +7,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 from league.hooks import hooks
-from league.models import Fixture, PointsAdjustment, Result, Round, Season, SeasonEntry, SeasonPrize
+from league.models import Division, Fixture, PointsAdjustment, Result, Round, Season, SeasonEntry, SeasonPrize
 from league.standings.store import rebuild_standings
 from league.stats import store_player_totals
 from rosters.models import Team
@@ -46,6 +46,15 @@ def export_season(season):
         "format": season.format,
         "finish_reason": season.finish_reason,
         "coin_seed": season.coin_seed,
+        "divisions": [
+            {
+                "key": division.pk,
+                "name": division.name,
+                "order": division.order,
+                "conference": division.conference,
+            }
+            for division in season.divisions.all()
+        ],
         "entries": [
             {
                 "key": entry.pk,
@@ -53,6 +62,7 @@ def export_season(season):
                 "team": entry.team_id,
                 "coach": username(entry.coach),
                 "status": entry.status,
+                "division": entry.division_id,
             }
             for entry in entries
         ],
@@ -120,12 +130,24 @@ def import_season(league, data, moved, *, teams_in_file, where):
         finish_reason=data.get("finish_reason", ""),  # files written before seasons kept one have none
         coin_seed=data["coin_seed"],
     )
+    divisions = {
+        item["key"]: Division.objects.create(
+            season=season, name=item["name"], order=item["order"], conference=item.get("conference", "")
+        )
+        for item in data.get("divisions", [])  # version 6
+    }
     entries = {}
     for index, item in enumerate(data["entries"]):
-        team = _entry_team(league, item, moved, teams_in_file, f"{where}.entries[{index}]")
+        place = f"{where}.entries[{index}]"
+        team = _entry_team(league, item, moved, teams_in_file, place)
         coach = moved.users.get(item["coach"])
         entries[item["key"]] = SeasonEntry.objects.create(
-            season=season, team=team, name=item["name"], coach=coach, status=item["status"]
+            season=season,
+            team=team,
+            name=item["name"],
+            coach=coach,
+            status=item["status"],
+            division=_entry_division(item, divisions, place),
         )
     rounds = {
         item["number"]: Round.objects.create(
@@ -144,6 +166,17 @@ def import_season(league, data, moved, *, teams_in_file, where):
     rebuild_standings(season=season)
     store_player_totals(season=season)
     return season
+
+
+def _entry_division(item, divisions, where):
+    key = item.get("division")
+    if key is None:
+        return None
+    if key not in divisions:
+        raise ValidationError(
+            f"{where}: " + _("No division of the key %(key)s in the season.") % {"key": key}
+        )
+    return divisions[key]
 
 
 def _import_fixture(season, item, entries, rounds, users):

@@ -1,15 +1,17 @@
 """Which pages the league's rows are shown on (dugout.freshness): every save and delete of a league,
-season, entry, round, fixture, result, adjustment or prize bumps its season and league; the stored tables
-and players' totals, written in bulk, are bumped by the services that write them (services.standings,
-stats). A bump of a team reaches the seasons and leagues it plays in (its name, value and players are in
-their tables and leaderboards); a bump of a season reaches its league (the league page shows the current
-table); what the team page shows of a league (the League Trophy, the commissioners' rights, a re-draft
-after a finished season) bumps the league's teams. Also the scopes the league's pages are cached by."""
+season, entry, division, round, fixture, result, adjustment or prize bumps its season and league; the
+stored tables and players' totals, written in bulk, are bumped by the services that write them
+(services.standings, stats). A bump of a team reaches the seasons and leagues it plays in (its name, value
+and players are in their tables and leaderboards); a bump of a season reaches its league (the league page
+shows the current table); what the team page shows of a league (the League Trophy, the commissioners'
+rights, a re-draft after a finished season) bumps the league's teams. Also the scopes the league's pages
+are cached by."""
 
 from django.contrib.auth import get_user_model
 
 from dugout import freshness
 from league.models import (
+    Division,
     Fixture,
     Invitation,
     League,
@@ -112,6 +114,7 @@ def connect():
     freshness.watch(Season, _season, forget_names=("season-league",))
     freshness.watch(SeasonEntry, _entry, forget_names=("entry-season",))
     freshness.watch(Round, lambda round_: [("season", round_.season_id)])
+    freshness.watch(Division, lambda division: [("season", division.season_id)])
     freshness.watch(Fixture, _fixture)
     freshness.watch(Result, _result)
     freshness.watch(PointsAdjustment, _adjustment)

@@ -113,3 +113,146 @@ def playoff_first_round(seeded):
         away = seeded[bottom - 1] if bottom <= len(seeded) else None
         pairs.append((slot, home, away))
     return pairs
+
+
+# --- divisions -------------------------------------------------------------------------------------------
+# A season in divisions: its teams are lists of ids, one list per division. A round number is shared by
+# every division, so each team plays at most one game per round across the whole season.
+
+
+def division_round_robin(divisions, *, double=False):
+    """The rounds of a round robin inside each division (twice when `double`), side by side: round n
+    holds every division's round n. A division with fewer rounds (fewer teams) gives its teams a bye
+    in the rounds it lacks, so every team appears once in every round.
+    Returns a list of rounds, each a list of (home, away) pairs, byes as (team, None)."""
+    schedules = [round_robin(teams, double=double) for teams in divisions]
+    count = max((len(schedule) for schedule in schedules), default=0)
+    rounds = []
+    for number in range(count):
+        pairs = []
+        for teams, schedule in zip(divisions, schedules, strict=True):
+            pairs += schedule[number] if number < len(schedule) else [(team, None) for team in teams]
+        rounds.append(pairs)
+    return rounds
+
+
+def cross_division_rounds(divisions, *, games):
+    """`games` rounds in which every team meets a team of another division.
+
+    The teams are lined up division by division and the first half of the line meets the second half:
+    a division no longer than half the line never meets itself that way. Each round turns the order of
+    the divisions and the second half of the line, so opponents change from round to round (a pairing
+    without a repeat is taken when one of the turns gives it). With an odd count one team of the
+    largest division has a bye, the one with the fewest byes so far; when one division holds more than
+    half of the teams, those of its teams left without an opponent of another division have a bye.
+    Returns a list of rounds, each a list of (home, away) pairs, byes as (team, None).
+    """
+    division_of = {team: index for index, teams in enumerate(divisions) for team in teams}
+    met: set[frozenset] = set()
+    byes: dict = {}
+    rounds = []
+    for number in range(games):
+        groups = [list(teams) for teams in divisions if teams]
+        bye = []
+        if sum(len(teams) for teams in groups) % 2:
+            largest = max(groups, key=len)
+            resting = min(reversed(largest), key=lambda team: byes.get(team, 0))
+            largest.remove(resting)
+            bye = [(resting, None)]
+        turn = number % len(groups) if groups else 0
+        line = [team for teams in groups[turn:] + groups[:turn] for team in teams]
+        pairs = _cross_pairs(line, division_of, met, number)
+        for home, away in pairs + bye:
+            if away is None:
+                byes[home] = byes.get(home, 0) + 1
+            else:
+                met.add(frozenset((home, away)))
+        rounds.append(pairs + bye)
+    return rounds
+
+
+def _cross_pairs(line, division_of, met, number):
+    half = len(line) // 2
+    if not half:
+        return [(team, None) for team in line]
+    candidates = []
+    for offset in range(half):
+        shift = (number + offset) % half
+        pairs = [(line[index], line[half + (index + shift) % half]) for index in range(half)]
+        if all(division_of[home] != division_of[away] for home, away in pairs):
+            candidates.append(pairs)
+    fresh = [pairs for pairs in candidates if not any(frozenset(pair) in met for pair in pairs)]
+    chosen = (fresh or candidates or [[(line[index], line[half + index]) for index in range(half)]])[0]
+    result = []
+    for home, away in chosen:
+        if division_of[home] == division_of[away]:
+            result += [(home, None), (away, None)]
+        else:
+            result.append((home, away) if number % 2 == 0 else (away, home))
+    return result
+
+
+def division_swiss_round(rankings, *, played, byes=()):
+    """The next Swiss round inside each division (swiss_round on each ranking of `rankings`, one per
+    division, best first), as one round: pairs of all divisions together."""
+    return [pair for ranking in rankings for pair in swiss_round(ranking, played=played, byes=byes)]
+
+
+def playoff_qualifiers(tables, *, per_division, ranking, wild_cards=0):
+    """The teams of a playoff between divisions, best seed first.
+
+    `tables`: each division's teams, best first. `ranking`: every team, best first, by a ranking common
+    to the divisions (the whole season's table). The first `per_division` of each division qualify,
+    the winners seeded first (between them by the common ranking), then the seconds, and so on; then
+    the `wild_cards` best teams of the common ranking not qualified yet.
+    """
+    rank = {team: index for index, team in enumerate(ranking)}
+    seeded = []
+    for place in range(per_division):
+        at_place = [teams[place] for teams in tables if place < len(teams)]
+        seeded += sorted(at_place, key=lambda team: rank.get(team, len(rank)))
+    chosen = set(seeded)
+    seeded += [team for team in ranking if team not in chosen][:wild_cards]
+    return seeded
+
+
+def seed_across_divisions(seeded, *, division_of):
+    """First-round pairs of a knockout of `seeded` (best first; a power of two of teams) in which two
+    teams of one division meet as late as the draw allows.
+
+    The bracket is split in halves, each half in halves again, and so on; at each split every
+    division's teams are shared between the two halves as evenly as they can be, and otherwise the
+    seeds go to the halves in a snake (1 top, 2 and 3 bottom, 4 top ...), so the best seeds are apart
+    too. Returns (slot, home, away) as playoff_first_round does: the winners of slots 2k and 2k+1 meet
+    next, and the better seed of a pair is at home.
+    """
+    size = len(seeded)
+    if size < 2 or size & (size - 1):
+        raise ValueError("a knockout needs a power of two of teams")
+    rank = {team: index for index, team in enumerate(seeded)}
+    line = _split_bracket(list(seeded), division_of)
+    pairs = []
+    for slot in range(size // 2):
+        home, away = sorted(line[2 * slot : 2 * slot + 2], key=rank.__getitem__)
+        pairs.append((slot, home, away))
+    return pairs
+
+
+_SNAKE = (0, 1, 1, 0)
+
+
+def _split_bracket(teams, division_of):
+    if len(teams) <= 2:
+        return teams
+    capacity = len(teams) // 2
+    halves: tuple[list, list] = ([], [])
+    counts: dict = {}
+    for index, team in enumerate(teams):
+        division = division_of[team]
+        top, bottom = counts.get((division, 0), 0), counts.get((division, 1), 0)
+        wanted = _SNAKE[index % 4] if top == bottom else (0 if top < bottom else 1)
+        if len(halves[wanted]) >= capacity:
+            wanted = 1 - wanted
+        halves[wanted].append(team)
+        counts[division, wanted] = counts.get((division, wanted), 0) + 1
+    return _split_bracket(halves[0], division_of) + _split_bracket(halves[1], division_of)

@@ -1,11 +1,13 @@
 """The league's models, by subject: `leagues` (leagues, their rules, invitations), `seasons` (seasons,
-entries, rounds, fixtures, results), `tables` (what is stored from the results: standings rows, points
-adjustments, coaches' records, prizes) and `stats` (players' statistics per match and their totals).
+entries, rounds, fixtures, results), `divisions` (a season's divisions), `tables` (what is stored from
+the results: standings rows, points adjustments, coaches' records, prizes) and `stats` (players'
+statistics per match and their totals).
 
 Models hold state and read-side vocabulary (QuerySets); every change goes through league.services.
 Callers import from this package: `from league.models import Season`.
 """
 
+from league.models.divisions import Division, DivisionQuerySet
 from league.models.leagues import (
     DAYS_BETWEEN_ROUNDS,
     DEFAULT_TIEBREAKERS,
@@ -55,6 +57,8 @@ __all__ = [
     "TIEBREAKERS",
     "CoachRecord",
     "CoachRecordQuerySet",
+    "Division",
+    "DivisionQuerySet",
     "Fixture",
     "FixtureQuerySet",
     "Game",

@@ -102,6 +102,16 @@ class SeasonEntry(models.Model):
         verbose_name=_("coach"),
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.PENDING)
+    # The division the team plays in (league.models.divisions); None in a season without divisions, or
+    # for a team not placed yet. Placed and moved only by league.services.divisions.
+    division = models.ForeignKey(
+        "league.Division",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("division"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = SeasonEntryQuerySet.as_manager()

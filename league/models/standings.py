@@ -24,6 +24,10 @@ class StandingsRowQuerySet(models.QuerySet):
             name=Coalesce("entry__team__name", "entry__name"), team_id=F("entry__team_id")
         ).order_by("position")
 
+    def by_division(self):
+        """Every division's table, one after the other (divisions in order, each best first)."""
+        return self.with_names().order_by("division__order", "division_id", "division_position")
+
 
 class StandingsRow(models.Model):
     """One team's line in a season's league table, as league.standings computed it from the confirmed
@@ -51,6 +55,13 @@ class StandingsRow(models.Model):
     tiebreaker = models.CharField(max_length=40, blank=True)  # the one that placed it, "" when none did
     tiebreaker_value = models.IntegerField(null=True, blank=True)
     still_tied = models.BooleanField(default=False)
+    # In a season with divisions: the team's division and its place in that division's table (`position`
+    # stays the place in the whole season's table, the common ranking of wild cards and prizes). The tie
+    # fields above then say how the row was placed in its division. Both None without divisions.
+    division = models.ForeignKey(
+        "league.Division", on_delete=models.SET_NULL, null=True, blank=True, related_name="standings_rows"
+    )
+    division_position = models.PositiveIntegerField(null=True, blank=True)
 
     objects = StandingsRowQuerySet.as_manager()
 
@@ -65,6 +76,10 @@ class StandingsRow(models.Model):
         indexes = [
             models.Index(fields=["season", "-td_for", "position"], name="league_standings_touchdowns"),
             models.Index(fields=["season", "-cas_for", "position"], name="league_standings_casualties"),
+            # Every division's table of a season, in one read.
+            models.Index(
+                fields=["season", "division", "division_position"], name="league_standings_division"
+            ),
         ]
 
     def __str__(self):

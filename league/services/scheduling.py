@@ -10,13 +10,14 @@ from django.utils.translation import gettext as _
 from league import pairing
 from league.models import DAYS_BETWEEN_ROUNDS, MIN_TEAMS, Fixture, Result, Round, Season, SeasonEntry
 from league.permissions import require_commissioner
-from league.standings.read import season_standings
+from league.services.divisions import division_groups
+from league.standings.read import division_tables, season_standings
 
 PLAYOFF_SIZES = (2, 4, 8, 16, 32)
 
 
 def _accepted(season):
-    return list(season.entries.accepted().order_by("created_at", "id"))
+    return list(season.entries.accepted().select_related("team").order_by("created_at", "id"))
 
 
 def _next_round_number(season):
@@ -49,12 +50,18 @@ def _require_not_finished(season):
         raise ValidationError(_("This season is finished."))
 
 
-def schedule_round_robin(*, season, by, double=None, start_date=None, days_between=DAYS_BETWEEN_ROUNDS):
+def schedule_round_robin(
+    *, season, by, double=None, start_date=None, days_between=DAYS_BETWEEN_ROUNDS, cross_games=0
+):
     """Every accepted team meets every other once (twice when `double`; when None, as the season's
     format says: double round robin, or the league's edition: League.season_shape), by the circle method.
+    In a season with divisions, every team meets every other team of its division so, the divisions'
+    rounds side by side (pairing.division_round_robin), then plays `cross_games` rounds against teams
+    of the other divisions (pairing.cross_division_rounds): one game per team per round.
 
     Rounds are dated `days_between` days apart from `start_date` when one is given; teams with a
-    bye in a round simply have no fixture in it. Refused to a season of another format.
+    bye in a round simply have no fixture in it. Refused to a season of another format, and to a
+    season with divisions while a team is in none (league.services.divisions.division_groups).
     Side effects: creates the Rounds and Fixtures; a season in registration becomes scheduled.
     """
     require_commissioner(by, season.league)
@@ -69,7 +76,7 @@ def schedule_round_robin(*, season, by, double=None, start_date=None, days_betwe
         double = (
             season.format == Season.Format.DOUBLE_ROUND_ROBIN or season.league.season_shape()["meetings"] > 1
         )
-    rounds = pairing.round_robin(entries, double=double)
+    rounds = _round_robin_rounds(season, entries, double=double, cross_games=cross_games)
     first = _next_round_number(season)
     with transaction.atomic():
         fixtures = []
@@ -84,8 +91,31 @@ def schedule_round_robin(*, season, by, double=None, start_date=None, days_betwe
     return rounds
 
 
+def _round_robin_rounds(season, entries, *, double, cross_games):
+    groups = division_groups(season, entries)
+    if groups is None:
+        if cross_games:
+            raise ValidationError(_("Games between divisions need a season with divisions."))
+        return pairing.round_robin(entries, double=double)
+    if cross_games < 0:
+        raise ValidationError(_("The number of games between divisions cannot be negative."))
+    return pairing.division_round_robin(groups, double=double) + pairing.cross_division_rounds(
+        groups, games=cross_games
+    )
+
+
+def _swiss_rankings(season, entries):
+    """The rankings the next Swiss round pairs: the season's table, or each division's table."""
+    groups = division_groups(season, list(entries.values()))
+    if groups is None:
+        return [[row.entry for row in season_standings(season)]]
+    tables = division_tables(season)
+    return [[row.entry for row in tables[group[0].division_id]] for group in groups]
+
+
 def schedule_swiss_round(*, season, by, date=None):
-    """Pair the next round: teams close in the standings meet, never twice when avoidable.
+    """Pair the next round: teams close in the standings meet, never twice when avoidable; in a season
+    with divisions, teams close in their division's table, inside each division.
 
     Every league fixture of the round before must have a confirmed result. The bye (odd counts)
     goes to the lowest team that has not had one. Refused to a season of another format.
@@ -101,12 +131,12 @@ def schedule_swiss_round(*, season, by, date=None):
     if any(fixture.confirmed_result is None for fixture in league_fixtures):
         raise ValidationError(_("Every league fixture needs a confirmed result before the next Swiss round."))
     played = {frozenset((fixture.home_id, fixture.away_id)) for fixture in league_fixtures}
-    ranking = [row.entry for row in season_standings(season)]
+    rankings = _swiss_rankings(season, entries)
     rounds_with_fixture: dict[int, set[int]] = {}
     for fixture in league_fixtures:
         rounds_with_fixture.setdefault(fixture.round_id, set()).update((fixture.home_id, fixture.away_id))
     byes = {entry for teams in rounds_with_fixture.values() for entry in entries if entry not in teams}
-    pairs = pairing.swiss_round(ranking, played=played, byes=byes)
+    pairs = pairing.division_swiss_round(rankings, played=played, byes=byes)
     with transaction.atomic():
         round_ = Round.objects.create(season=season, number=_next_round_number(season), date=date)
         Fixture.objects.bulk_create(
@@ -118,38 +148,71 @@ def schedule_swiss_round(*, season, by, date=None):
     return round_
 
 
-def schedule_playoffs(*, season, by, size, date=None):
+def schedule_playoffs(*, season, by, size=None, date=None, per_division=None, wild_cards=0):
     """A knockout of the top `size` teams of the standings (1 v size, 2 v size-1, ...).
 
+    In a season with divisions, either the top `size` of the season's table or, with `per_division`,
+    the first `per_division` of each division and `wild_cards` more by the season's table
+    (pairing.playoff_qualifiers); either way seeded so that two teams of one division meet as late as
+    the bracket allows (pairing.seed_across_divisions). A bracket has 2, 4, 8, 16 or 32 teams.
     Side effects: creates a Round and the first-round playoff Fixtures (bracket slots set); a season in
     registration becomes scheduled.
     """
     require_commissioner(by, season.league)
     _require_not_finished(season)
-    if size not in PLAYOFF_SIZES:
-        raise ValidationError(_("A playoff bracket has 2, 4, 8, 16 or 32 teams."))
     if season.fixtures.playoff().exists():
         raise ValidationError(_("This season already has playoffs."))
-    table = season_standings(season)
-    if len(table) < size:
-        raise ValidationError(_("There are fewer accepted teams than playoff places."))
     entries = {entry.pk: entry for entry in _accepted(season)}
-    seeded = [entries[row.entry] for row in table[:size]]
+    divided = division_groups(season, list(entries.values())) is not None
+    if per_division is not None and not divided:
+        raise ValidationError(_("Playoff places per division need a season with divisions."))
+    table = [row.entry for row in season_standings(season)]
+    if per_division is not None:
+        tables = [[row.entry for row in rows] for rows in _tables_in_order(season)]
+        seeded = pairing.playoff_qualifiers(
+            tables, per_division=per_division, ranking=table, wild_cards=wild_cards
+        )
+        size = len(seeded)
+    elif size is not None:
+        seeded = table[:size]
+    else:
+        raise ValidationError(_("Say how many teams the playoffs take."))
+    if size not in PLAYOFF_SIZES:
+        raise ValidationError(
+            _("A playoff bracket has 2, 4, 8, 16 or 32 teams; these playoffs would take %(count)s.")
+            % {"count": size}
+            if per_division is not None
+            else _("A playoff bracket has 2, 4, 8, 16 or 32 teams.")
+        )
+    if len(seeded) < size:
+        raise ValidationError(_("There are fewer accepted teams than playoff places."))
+    if divided:
+        division_of = {pk: entry.division_id for pk, entry in entries.items()}
+        pairs = pairing.seed_across_divisions(seeded, division_of=division_of)
+    else:
+        pairs = pairing.playoff_first_round(seeded)
     with transaction.atomic():
         round_ = Round.objects.create(season=season, number=_next_round_number(season), date=date)
         Fixture.objects.bulk_create(
             Fixture(
                 season=season,
                 round=round_,
-                home=home,
-                away=away,
+                home=entries[home],
+                away=entries[away],
                 stage=Fixture.Stage.PLAYOFF,
                 bracket_slot=slot,
             )
-            for slot, home, away in pairing.playoff_first_round(seeded)
+            for slot, home, away in pairs
         )
         _mark_scheduled(season)
     return round_
+
+
+def _tables_in_order(season):
+    """Each division's computed table (standings.Row lists), the divisions in order."""
+    tables = division_tables(season)
+    order = season.divisions.values_list("pk", flat=True)
+    return [tables.get(pk, []) for pk in order]
 
 
 def playoff_winner(fixture):

@@ -151,6 +151,8 @@ class Progress:
     pending: int
     fixtures: int
     unplayed: int
+    divisions: int = 0
+    unplaced: int = 0  # accepted teams in no division (of a season with divisions: they must be placed)
 
     # Dugout schedules a season from this many accepted teams (the pages say the number).
     min_teams = MIN_TEAMS
@@ -160,8 +162,18 @@ class Progress:
         return max(MIN_TEAMS - self.accepted, 0)
 
     @property
+    def needs_placing(self):
+        """Accepted teams still in no division of a season that has divisions (league.services.divisions:
+        the fixtures are drawn inside the divisions)."""
+        return self.unplaced if self.divisions else 0
+
+    @property
     def can_schedule(self):
-        return self.status in (Status.REGISTRATION, Status.SCHEDULED) and not self.needs_teams
+        return (
+            self.status in (Status.REGISTRATION, Status.SCHEDULED)
+            and not self.needs_teams
+            and not self.needs_placing
+        )
 
     @property
     def can_start(self):
@@ -187,10 +199,12 @@ class Progress:
 
 
 def season_progress(season):
-    """The season's Progress (two queries, whatever the season's size)."""
+    """The season's Progress (three queries, whatever the season's size)."""
+    accepted = Q(status=SeasonEntry.Status.ACCEPTED)
     entries = season.entries.aggregate(
-        accepted=Count("pk", filter=Q(status=SeasonEntry.Status.ACCEPTED)),
+        accepted=Count("pk", filter=accepted),
         pending=Count("pk", filter=Q(status=SeasonEntry.Status.PENDING)),
+        unplaced=Count("pk", filter=accepted & Q(division__isnull=True)),
     )
     fixtures = season.fixtures.aggregate(
         total=Count("pk"), unplayed=Count("pk", filter=~Q(result__status=Result.Status.CONFIRMED))
@@ -201,4 +215,6 @@ def season_progress(season):
         pending=entries["pending"],
         fixtures=fixtures["total"],
         unplayed=fixtures["unplayed"],
+        divisions=season.divisions.count(),
+        unplaced=entries["unplaced"],
     )

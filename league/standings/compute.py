@@ -112,7 +112,7 @@ def _bonus(game, entry, bonus):
     )
 
 
-def compute_standings(entries, games, *, scoring, tiebreakers, seed=0, adjustments=None):
+def compute_standings(entries, games, *, scoring, tiebreakers, seed=0, adjustments=None, opponents=()):
     """The league table: a list of Rows, best first, with positions.
 
     `entries`: {entry id: name} of every team in the table (teams without games included).
@@ -123,15 +123,25 @@ def compute_standings(entries, games, *, scoring, tiebreakers, seed=0, adjustmen
     its name only, so the table is the same on every read, and after an export and import.
     `adjustments`: {entry id: league points added (negative: docked)}, counted in the points (entries
     not in `entries` are ignored).
+    `opponents`: ids of teams outside the table whose games against the table's teams count for them (a
+    division's table counts its teams' games against the other divisions); a head-to-head tie-breaker
+    still reads only the games between the teams tied.
     """
     rows = {entry: Row(entry=entry, name=name) for entry, name in entries.items()}
     for entry, points in (adjustments or {}).items():
         if entry in rows:
             rows[entry].adjustment = points
             rows[entry].points = points
-    games = [game for game in games if game.home in rows and game.away in rows]
+    counted = rows.keys() | set(opponents)
+    games = [
+        game
+        for game in games
+        if game.home in counted and game.away in counted and (game.home in rows or game.away in rows)
+    ]
     for game in games:
         for entry in (game.home, game.away):
+            if entry not in rows:
+                continue
             row = rows[entry]
             outcome = game.outcome_for(entry)
             scored, conceded = game.scores_for(entry)

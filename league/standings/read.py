@@ -7,7 +7,7 @@ stood after an earlier round.
 
 from django.db.models import Exists, OuterRef, Q
 
-from league.models import Fixture, PointsAdjustment, Result, Round, SeasonEntry, StandingsRow
+from league.models import Division, Fixture, PointsAdjustment, Result, Round, SeasonEntry, StandingsRow
 from league.standings import compute as standings
 
 GAME_FIELDS = (
@@ -59,6 +59,49 @@ def season_standings(season, *, games=None):
         seed=season.coin_seed,
         adjustments=PointsAdjustment.objects.for_season(season).totals(),
     )
+
+
+def division_tables(season, *, games=None):
+    """{division id: that division's table (standings.Row list)}, empty for a season without divisions.
+    A division's table holds its teams only, and counts every game they played (their games against
+    the other divisions too); a head-to-head tie-breaker reads the games between the teams tied. With
+    `games`, the tables as they stood then. Three queries at most, whatever the number of divisions."""
+    entries = SeasonEntry.objects.filter(season=season).accepted()
+    names, groups = {}, {}
+    for pk, team_name, name, division in entries.values_list("pk", "team__name", "name", "division_id"):
+        names[pk] = team_name or name
+        if division is not None:
+            groups.setdefault(division, {})[pk] = names[pk]
+    if not groups:
+        return {}
+    league = season.league
+    games = season_games(season) if games is None else games
+    adjustments = PointsAdjustment.objects.for_season(season).totals()
+    return {
+        division: standings.compute_standings(
+            members,
+            games,
+            scoring=league.scoring(),
+            tiebreakers=league.tiebreakers,
+            seed=season.coin_seed,
+            adjustments=adjustments,
+            opponents=names.keys(),
+        )
+        for division, members in groups.items()
+    }
+
+
+def stored_division_tables(season):
+    """[(division, [its stored StandingsRows best first, each with `name` and `team_id`])] in division
+    order, every division listed even without teams; empty without divisions (two queries at most,
+    whatever the number of divisions)."""
+    divisions = list(Division.objects.for_season(season))
+    if not divisions:
+        return []
+    tables: dict[int, list] = {division.pk: [] for division in divisions}
+    for row in StandingsRow.objects.for_season(season).filter(division__isnull=False).by_division():
+        tables[row.division_id].append(row)
+    return [(division, tables[division.pk]) for division in divisions]
 
 
 def stored_table(season):

@@ -1,6 +1,7 @@
 """The stored league tables (league.models.StandingsRow), written from the confirmed results.
 
-Pages read the stored rows instead of recomputing a table from every result on each request. The
+Pages read the stored rows instead of recomputing a table from every result on each request. In a
+season with divisions each row also holds the team's division and its place in the division's table. The
 services that change what counts call recompute_standings in their own transaction, explicitly (no
 signals): confirming, deciding or reopening a league result, accepting, adding or withdrawing a team,
 a change of the league's points, bonus points or tie-breakers, and adding or removing a points
@@ -15,11 +16,14 @@ from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from dugout import freshness
 from league.models import CoachRecord, Fixture, Result, Season, StandingsRow
-from league.standings.read import season_standings
+from league.standings.read import division_tables, season_games, season_standings
 from league.stats import store_player_totals
 
 
-def _stored(season, row):
+def _stored(season, row, division=None, placed=None):
+    """The StandingsRow of `row` (the whole season's table); `placed`, in a season with divisions, is
+    the row of the same team in its division's table: its place there, and how it was placed."""
+    tie = placed or row
     return StandingsRow(
         season=season,
         entry_id=row.entry,
@@ -35,21 +39,31 @@ def _stored(season, row):
         bonus=row.bonus,
         adjustment=row.adjustment,
         points=row.points,
-        tied_count=row.tied_count,
-        tied_names=row.tied_names,
-        tiebreaker=row.tiebreaker or "",
-        tiebreaker_value=row.tiebreaker_value,
-        still_tied=row.still_tied,
+        tied_count=tie.tied_count,
+        tied_names=tie.tied_names,
+        tiebreaker=tie.tiebreaker or "",
+        tiebreaker_value=tie.tiebreaker_value,
+        still_tied=tie.still_tied,
+        division_id=division,
+        division_position=placed.position if placed else None,
     )
 
 
 def _store_table(season):
     list(Season.objects.select_for_update().filter(pk=season.pk).values_list("pk", flat=True))
-    rows = season_standings(season)
+    games = season_games(season)
+    rows = season_standings(season, games=games)
+    placed = {
+        row.entry: (division, row)
+        for division, table in division_tables(season, games=games).items()
+        for row in table
+    }
     StandingsRow.objects.filter(season=season).delete()
     # Written in bulk, around the signals: the pages that show the table are bumped here.
     freshness.bump(("season", season.pk), ("league", season.league_id))
-    StandingsRow.objects.bulk_create([_stored(season, row) for row in rows], batch_size=500)
+    StandingsRow.objects.bulk_create(
+        [_stored(season, row, *placed.get(row.entry, (None, None))) for row in rows], batch_size=500
+    )
     return rows
 
 

@@ -3,10 +3,13 @@
 Each case builds its world, names who may act, posts, and checks both the answer and the state.
 """
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
-from league.models import Fixture, Invitation, League, Result, Season, SeasonEntry
+from league.models import Division, Fixture, Invitation, League, Result, Season, SeasonEntry
+from league.standings.store import rebuild_standings
 from tests.league.factories import make_entry, make_fixture
 
 pytestmark = pytest.mark.django_db
@@ -253,6 +256,86 @@ def _case_register(w):
     )
 
 
+def _open_for_divisions(w):
+    """The season back in registration (teams move between divisions only before it starts), with a
+    North division holding the home team."""
+    Season.objects.filter(pk=w.season.pk).update(status=Season.Status.REGISTRATION)
+    north = Division.objects.create(season=w.season, name="North", order=1)
+    SeasonEntry.objects.filter(pk=w.home.pk).update(division=north)
+    return north
+
+
+def _case_division_create(w):
+    _open_for_divisions(w)
+    return (
+        reverse("league:divisions", args=[w.season.pk]),
+        {"name": "South"},
+        lambda: Division.objects.filter(season=w.season, name="South").exists(),
+    )
+
+
+def _case_division_rename(w):
+    north = _open_for_divisions(w)
+    return (
+        reverse("league:division_rename", args=[north.pk]),
+        {"name": "Far North"},
+        lambda: Division.objects.get(pk=north.pk).name == "Far North",
+    )
+
+
+def _case_division_move(w):
+    north = _open_for_divisions(w)
+    south = Division.objects.create(season=w.season, name="South", order=2)
+    return (
+        reverse("league:division_move", args=[south.pk]),
+        {"step": "up"},
+        lambda: Division.objects.get(pk=north.pk).order == 2,
+    )
+
+
+def _case_division_delete(w):
+    north = _open_for_divisions(w)
+    return (
+        reverse("league:division_delete", args=[north.pk]),
+        {},
+        lambda: not Division.objects.filter(pk=north.pk).exists(),
+    )
+
+
+def _case_entry_division(w):
+    north = _open_for_divisions(w)
+    return (
+        reverse("league:entry_division", args=[w.away.pk]),
+        {"division": north.pk},
+        lambda: SeasonEntry.objects.get(pk=w.away.pk).division_id == north.pk,
+    )
+
+
+def _case_divisions_balance(w):
+    north = _open_for_divisions(w)
+    return (
+        reverse("league:divisions_balance", args=[w.season.pk]),
+        {"way": "team_value"},
+        lambda: SeasonEntry.objects.get(pk=w.away.pk).division_id == north.pk,
+    )
+
+
+def _case_divisions_promotion(w):
+    last = Season.objects.create(league=w.league, name="Season 0", status=Season.Status.FINISHED)
+    Season.objects.filter(pk=last.pk).update(created_at=w.season.created_at - timedelta(days=1))
+    Season.objects.filter(pk=w.season.pk).update(status=Season.Status.REGISTRATION)
+    top = Division.objects.create(season=last, name="Top", order=1)
+    SeasonEntry.objects.create(
+        season=last, team=w.home.team, name=w.home.name, coach=w.home.coach, status="accepted", division=top
+    )
+    rebuild_standings(season=last)
+    return (
+        reverse("league:divisions_promotion", args=[w.season.pk]),
+        {"up": 1, "down": 1, f"entry_{w.home.pk}": "Top"},
+        lambda: SeasonEntry.objects.get(pk=w.home.pk).division is not None,
+    )
+
+
 EVERYONE = {"coach", "opponent", "commissioner", "outsider"}
 COMMISSIONER = {"commissioner"}
 CASES = {
@@ -282,6 +365,13 @@ CASES = {
     "result_reopen": (_case_reopen, COMMISSIONER),
     "fixture_reschedule": (_case_reschedule, COMMISSIONER),
     "fixture_delete": (_case_fixture_delete, COMMISSIONER),
+    "division_create": (_case_division_create, COMMISSIONER),
+    "division_rename": (_case_division_rename, COMMISSIONER),
+    "division_move": (_case_division_move, COMMISSIONER),
+    "division_delete": (_case_division_delete, COMMISSIONER),
+    "entry_division": (_case_entry_division, COMMISSIONER),
+    "divisions_balance": (_case_divisions_balance, COMMISSIONER),
+    "divisions_promotion": (_case_divisions_promotion, COMMISSIONER),
 }
 
 

@@ -290,7 +290,7 @@ def test_set_season_status_leaves_a_season_already_there_as_it_is(season, home, 
 def test_progress_counts_what_each_next_step_needs(registering, commissioner, django_assert_num_queries):
     make_entry(registering, status=SeasonEntry.Status.PENDING)
 
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         progress = season_progress(registering)
 
     assert (progress.accepted, progress.pending, progress.fixtures, progress.unplayed) == (4, 1, 0, 0)

@@ -25,6 +25,7 @@ from web.rule_labels import optional_rule_label
 from web.service_calls import ServiceForm, ServiceModelForm
 
 MAX_TIEBREAKERS = len(TIEBREAKERS)
+MAX_CROSS_GAMES = 10  # games against other divisions per team
 
 
 class LeagueCreateForm(ServiceForm):
@@ -221,11 +222,25 @@ class RoundRobinForm(forms.Form):
     days_between = forms.IntegerField(
         label=_("Days between rounds"), min_value=1, max_value=60, initial=DAYS_BETWEEN_ROUNDS
     )
+    # Only in a season with divisions (`divided`): the service refuses them otherwise.
+    cross_games = forms.IntegerField(
+        label=_("Games against other divisions"),
+        min_value=0,
+        max_value=MAX_CROSS_GAMES,
+        required=False,
+        initial=0,
+        help_text=_("For each team, after the games inside its division; one game per team per round."),
+    )
 
-    def __init__(self, *args, league=None, **kwargs):
+    def __init__(self, *args, league=None, divided=True, **kwargs):
         super().__init__(*args, **kwargs)
         if league is not None:
             self.fields["days_between"].initial = league.season_shape()["days_between"]
+        if not divided:
+            del self.fields["cross_games"]
+
+    def clean_cross_games(self):
+        return self.cleaned_data["cross_games"] or 0
 
 
 # The scheduling page may hold several of these forms: each gets ids of its own (auto_id), so that every
@@ -261,10 +276,31 @@ class PlayoffForm(forms.Form):
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
     )
+    # Only in a season with divisions (`divided`): the first of each division, and wild cards.
+    per_division = forms.IntegerField(
+        label=_("Teams from each division"),
+        min_value=1,
+        max_value=16,
+        required=False,
+        help_text=_("Leave it empty to take the top of the whole season's table instead."),
+    )
+    wild_cards = forms.IntegerField(
+        label=_("Wild cards"),
+        min_value=0,
+        max_value=16,
+        required=False,
+        initial=0,
+        help_text=_("The best teams of the whole season's table not qualified through their division."),
+    )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, divided=True, **kwargs):
         kwargs.setdefault("auto_id", "playoff_%s")
         super().__init__(*args, **kwargs)
+        if not divided:
+            del self.fields["per_division"], self.fields["wild_cards"]
+
+    def clean_wild_cards(self):
+        return self.cleaned_data["wild_cards"] or 0
 
 
 class SeasonStatusForm(forms.Form):

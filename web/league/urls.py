@@ -31,6 +31,12 @@ urlpatterns = [
     path("seasons/<int:pk>/schedule/playoffs/next/", views.advance_playoffs, name="advance_playoffs"),
     path("seasons/<int:pk>/schedule/fixture/", views.fixture_add, name="fixture_add"),
     path("seasons/<int:pk>/decisions/", views.decisions, name="decisions"),
+    path("seasons/<int:pk>/divisions/", views.divisions, name="divisions"),
+    path("seasons/<int:pk>/divisions/balance/", views.divisions_balance, name="divisions_balance"),
+    path("seasons/<int:pk>/divisions/promotion/", views.divisions_promotion, name="divisions_promotion"),
+    path("divisions/<int:pk>/rename/", views.division_rename, name="division_rename"),
+    path("divisions/<int:pk>/move/", views.division_move, name="division_move"),
+    path("divisions/<int:pk>/delete/", views.division_delete, name="division_delete"),
     path("seasons/<int:pk>/adjustments/", views.adjustments, name="adjustments"),
     path("seasons/<int:pk>/calendar.ics", season_page(views.season_calendar), name="season_calendar"),
     path("seasons/<int:pk>/charts/standings.svg", season_page(views.chart_standings), name="chart_standings"),
@@ -39,6 +45,7 @@ urlpatterns = [
     ),
     path("entries/<int:pk>/accept/", views.entry_accept, name="entry_accept"),
     path("entries/<int:pk>/withdraw/", views.entry_withdraw, name="entry_withdraw"),
+    path("entries/<int:pk>/division/", views.entry_division, name="entry_division"),
     path(
         "entries/<int:pk>/calendar.ics", fresh_page(entry_scopes)(views.entry_calendar), name="entry_calendar"
     ),

@@ -30,9 +30,22 @@ STANDINGS_FIELDS = (
     "tiebreaker",
     "tiebreaker_value",
     "still_tied",
+    "division_id",
+    "division_position",
 )
-STANDINGS_KEYS = tuple("entry" if name == "entry_id" else name for name in STANDINGS_FIELDS)
-TEAM_FIELDS = ("pk", "name", "coach__username", "team_id", "team__name", "team__roster", "team__team_value")
+STANDINGS_KEYS = tuple(
+    {"entry_id": "entry", "division_id": "division"}.get(name, name) for name in STANDINGS_FIELDS
+)
+TEAM_FIELDS = (
+    "pk",
+    "name",
+    "coach__username",
+    "team_id",
+    "team__name",
+    "team__roster",
+    "team__team_value",
+    "division_id",
+)
 
 
 def league_json(league):
@@ -53,12 +66,22 @@ def league_json(league):
 
 
 def season_json(season):
+    """A season with its divisions (prefetch "divisions" when reading several seasons)."""
     return {
         "id": season.pk,
         "league": season.league.slug,
         "name": season.name,
         "status": season.status,
         "format": season.format,
+        "divisions": [
+            {
+                "id": division.pk,
+                "name": division.name,
+                "order": division.order,
+                "conference": division.conference,
+            }
+            for division in season.divisions.all()
+        ],
     }
 
 
@@ -117,6 +140,7 @@ def team_json(entry):
         "team": entry["team_id"],
         "roster": entry["team__roster"],
         "team_value": entry["team__team_value"],
+        "division": entry["division_id"],
     }
 
 

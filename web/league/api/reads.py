@@ -85,7 +85,7 @@ def leagues(request, page: PageNumber = 1):
 def league(request, slug: str):
     """One league and its seasons, newest first (not paged)."""
     league = _visible_league(request, slug)
-    seasons = league.seasons.select_related("league")
+    seasons = league.seasons.select_related("league").prefetch_related("divisions")
     return {**league_json(league), "seasons": [season_json(season) for season in seasons]}
 
 

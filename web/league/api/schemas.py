@@ -64,12 +64,20 @@ class League(Schema):
     starting_treasury: int
 
 
+class Division(Schema):
+    id: int
+    name: str
+    order: int = Field(description="1 is the top division: promotion goes towards it.")
+    conference: str = Field(description='The conference the division belongs to ("" for none).')
+
+
 class Season(Schema):
     id: int
     league: str
     name: str
     status: SeasonStatus
     format: SeasonFormat
+    divisions: list[Division] = Field(description="In order; empty for a season of one table.")
 
 
 class LeagueDetail(League):
@@ -93,6 +101,10 @@ class Row(Schema):
     tiebreaker: str | None
     tiebreaker_value: int | None
     still_tied: bool
+    division: int | None = Field(description="The team's division (null in a season of one table).")
+    division_position: int | None = Field(
+        description="The place in its division; `position` is the place in the whole season's table."
+    )
 
 
 class Result(Schema):
@@ -131,6 +143,7 @@ class Team(Schema):
     team: int | None
     roster: str | None
     team_value: int | None
+    division: int | None = Field(description="The division's id (null in a season of one table).")
 
 
 class Page(Schema):

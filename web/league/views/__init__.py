@@ -33,6 +33,15 @@ from web.league.views.commissioner import (
     season_status,
 )
 from web.league.views.common import _round_links
+from web.league.views.divisions import (
+    division_delete,
+    division_move,
+    division_rename,
+    divisions,
+    divisions_balance,
+    divisions_promotion,
+    entry_division,
+)
 from web.league.views.feeds import chart_standings, chart_team_value, entry_calendar, season_calendar
 from web.league.views.public import (
     fixture_detail,
@@ -61,6 +70,13 @@ __all__ = [
     "chart_standings",
     "chart_team_value",
     "decisions",
+    "division_delete",
+    "division_move",
+    "division_rename",
+    "divisions",
+    "divisions_balance",
+    "divisions_promotion",
+    "entry_division",
     "entries",
     "entry_accept",
     "entry_calendar",

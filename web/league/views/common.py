@@ -87,3 +87,9 @@ def _get_result(fixture):
     if result is None:
         raise Http404
     return result
+
+
+def whole_number(text):
+    """The number `text` writes in ASCII digits, up to nine of them, else None: str.isdigit() also says
+    yes to "²", which int() refuses, and a page of 10^20 overflows the database's OFFSET."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None

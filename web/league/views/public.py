@@ -3,11 +3,9 @@ leaderboards (calendars and charts are web.league.views.feeds)."""
 
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from league import leaderboards
-from league.models import TIEBREAKERS, Fixture, League, PointsAdjustment, Result, Season, SeasonEntry
+from league.models import Fixture, League, PointsAdjustment, Result, Season, SeasonEntry
 from league.services import leagues as league_services
 from league.services import prizes
 from league.services.progress import progress_for
@@ -21,8 +19,9 @@ from league.standings.read import (
 )
 from web.league import page_sizes
 from web.league.forms import CommentForm, RegisterTeamForm, ReopenForm, RescheduleForm, ResultForm
-from web.league.views.common import _page, _round_links, get_fixture, get_league, get_season
+from web.league.views.common import _page, _round_links, get_fixture, get_league, get_season, whole_number
 from web.league.views.steps import league_steps, season_steps
+from web.league.views.tables import division_tables_context, season_divisions, with_reason
 
 
 def league_list(request):
@@ -45,7 +44,7 @@ def league_detail(request, slug):
             "league": league,
             "seasons": seasons,
             "current": current,
-            "rows": [_with_reason(row) for row in rows],
+            "rows": [with_reason(row) for row in rows],
             "is_commissioner": is_commissioner,
             "is_member": is_member,
             **_trophy_context(league),
@@ -93,36 +92,6 @@ def league_leaderboards(request, slug):
     )
 
 
-def _teams_phrase(names, count):
-    """The tied teams by name, or by count when there are many (then `names` is empty)."""
-    if names and len(names) == count:
-        return ", ".join(names)
-    return ngettext("%(count)s other team", "%(count)s other teams", count) % {"count": count}
-
-
-def _with_reason(row):
-    """Adds `reason`: why the row stands where it does among teams on the same points (a stored
-    StandingsRow or a computed standings.Row)."""
-    if not row.tied_count:
-        row.reason = ""
-        return row
-    teams = _teams_phrase(row.tied_names, row.tied_count)
-    if row.still_tied:
-        row.reason = _("Level with %(teams)s on every tie-breaker.") % {"teams": teams}
-    elif row.tiebreaker_value is None:
-        row.reason = _("Level on points with %(teams)s; placed by %(tiebreaker)s.") % {
-            "teams": teams,
-            "tiebreaker": TIEBREAKERS[row.tiebreaker],
-        }
-    else:
-        row.reason = _("Level on points with %(teams)s; placed by %(tiebreaker)s (%(value)s).") % {
-            "teams": teams,
-            "tiebreaker": TIEBREAKERS[row.tiebreaker],
-            "value": row.tiebreaker_value,
-        }
-    return row
-
-
 def season_detail(request, pk):
     season = get_season(request, pk)
     league = season.league
@@ -150,6 +119,7 @@ def season_detail(request, pk):
             else 0,
             **_prizes_context(season),
             **season_steps(request, season, is_commissioner=is_commissioner, my_fixtures=my_fixtures),
+            **season_divisions(request, season),
         },
     )
 
@@ -191,11 +161,25 @@ def _own_rows(request, season, computed=None):
 
 def standings_page(request, pk):
     """The stored table with tie-break reasons, a page at a time (?page=N; the user's own teams are
-    linked to their page). ?after=N shows the table as it stood after round N, computed on demand."""
+    linked to their page). ?after=N shows the table as it stood after round N, computed on demand.
+    A season with divisions shows each division's whole table instead (?division=N: that one only)."""
     season = get_season(request, pk)
     round_numbers = played_round_numbers(season)
-    after = _whole_number(request.GET.get("after", ""))
+    after = whole_number(request.GET.get("after", ""))
     after = after if after in round_numbers else None
+    divisions = division_tables_context(request, season, after)
+    if divisions:
+        rows = [row for _division, table in divisions["division_tables"] for row in table]
+        return render(
+            request,
+            "league/standings.html",
+            {
+                **_standings_context(request, season, rows, after, round_numbers),
+                **divisions,
+                "own": [],
+                "page": None,
+            },
+        )
     if after is None:
         rows = StoredTable(season)
         own = _own_rows(request, season)
@@ -205,28 +189,44 @@ def standings_page(request, pk):
         own = _own_rows(request, season, computed=rows)
         team_board = leaderboards.team_leaders(rows, top=page_sizes.STANDINGS_LEADERS)
     page = _page(request, rows, page_sizes.STANDINGS_PER_PAGE)
-    rows = [_with_reason(row) for row in page]
+    rows = [with_reason(row) for row in page]
     return render(
         request,
         "league/standings.html",
         {
-            "league": season.league,
-            "season": season,
+            **_standings_context(request, season, rows, after, round_numbers, team_board=team_board),
             "page": page,
             "rows": rows,
-            "adjusted": _adjustment_notes(rows),
             "own": own,
             "own_entries": {row.entry_id for row in own},
-            "page_query": f"after={after}&" if after is not None else "",
-            "round_links": _round_links(round_numbers, after),
-            "after": after,
-            "team_board": team_board,
-            "players": leaderboards.player_leaders(season, top=page_sizes.STANDINGS_LEADERS)
-            if season.league.is_blood_bowl
-            else [],
-            **_trophy_context(season.league),
         },
     )
+
+
+def _standings_context(request, season, rows, after, round_numbers, team_board=None):
+    """What the standings page shows around its table or tables."""
+    if team_board is None:
+        team_board = (
+            leaderboards.season_team_leaders(season, top=page_sizes.STANDINGS_LEADERS)
+            if after is None
+            else leaderboards.team_leaders(
+                season_standings(season, games=season_games(season, up_to_round=after)),
+                top=page_sizes.STANDINGS_LEADERS,
+            )
+        )
+    return {
+        "league": season.league,
+        "season": season,
+        "adjusted": _adjustment_notes(rows),
+        "page_query": f"after={after}&" if after is not None else "",
+        "round_links": _round_links(round_numbers, after),
+        "after": after,
+        "team_board": team_board,
+        "players": leaderboards.player_leaders(season, top=page_sizes.STANDINGS_LEADERS)
+        if season.league.is_blood_bowl
+        else [],
+        **_trophy_context(season.league),
+    }
 
 
 def _adjustment_notes(rows):
@@ -271,15 +271,9 @@ class _OpenPage(list):
         self.previous_page_number, self.next_page_number = number - 1, number + 1
 
 
-def _whole_number(text):
-    """The number `text` writes in ASCII digits, up to nine of them, else None: str.isdigit() also says
-    yes to "²", which int() refuses, and a page of 10^20 overflows the database's OFFSET."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
-
-
 def _open_page(request, read, per_page):
     """The requested page (?page=N) of what `read(start, stop)` returns."""
-    number = _whole_number(request.GET.get("page", "")) or 1
+    number = whole_number(request.GET.get("page", "")) or 1
     start = (number - 1) * per_page
     return _OpenPage(read(start, start + per_page + 1), number=number, per_page=per_page)
 

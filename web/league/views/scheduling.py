@@ -41,6 +41,7 @@ def schedule(request, pk):
     progress = season_progress(season)
     fixtures = Fixture.objects.filter(season=season).order_by("round__number", "bracket_slot", "id")
     has_league_fixtures = season.fixtures.league_stage().exists()
+    divided = season.divisions.exists()
     return render(
         request,
         "league/schedule.html",
@@ -49,10 +50,11 @@ def schedule(request, pk):
             "season": season,
             "progress": progress,
             "offers": _offers(season, progress, has_league_fixtures),
-            "round_robin_form": RoundRobinForm(league=season.league),
+            "round_robin_form": RoundRobinForm(league=season.league, divided=divided),
             "swiss_form": SwissRoundForm(),
             "next_playoff_form": NextPlayoffRoundForm(),
-            "playoff_form": PlayoffForm(),
+            "playoff_form": PlayoffForm(divided=divided),
+            "divided": divided,
             "fixture_form": FixtureForm(season=season),
             "has_playoffs": season.fixtures.playoff().exists(),
             "accepted": progress.accepted,
