@@ -110,6 +110,11 @@ class Match(models.Model):
     toss_winner = models.CharField(max_length=4, choices=Side, blank=True)
     kicking = models.CharField(max_length=4, choices=Side, blank=True)  # kicks the first drive
     match_ball = models.CharField(max_length=40, blank=True)
+    # The Jolly Jouster Cup (matches.services.jolly_jouster): the Dukedom rolled at the start of the game,
+    # and the Jouster's Chalice: {"side": its holder's side} from the match's creation (a league match),
+    # then the "nominees" [{"key", "name"}], the "roll", the "player" it gave its "skills" ({} for none).
+    dukedom = models.CharField(max_length=40, blank=True)
+    chalice = models.JSONField(default=dict, blank=True)
     # Play.
     half = models.PositiveSmallIntegerField(default=1)
     turn = models.PositiveSmallIntegerField(default=1)

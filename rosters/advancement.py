@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from rosters import ledger
 from rosters.models import LedgerEntry, Player
-from rulebook import formulas
+from rulebook import dedication, formulas
 from rulebook.coverage import carries_out
 from rulebook.data import SkillRef
 from rulebook.dice import Dice, DiceError, roll_or_enter
@@ -20,9 +20,31 @@ SKILL_KINDS = ("random_primary", "chosen_primary", "random_secondary", "chosen_s
 
 
 def categories(player, kind):
-    """The skill category letters the player may pick from for an advancement of `kind`."""
+    """The skill category letters the player may pick from for an advancement of `kind` (the team's
+    dedication may add Primary ones: Khaine's Strength, Loec's Devious)."""
     position = player.position_rules
-    return position.primary if kind.endswith("primary") else position.secondary
+    team = player.team
+    primary = dedication.primary_categories(team.dedication_row, position, team.dedication_position)
+    if kind.endswith("primary"):
+        return primary
+    return "".join(letter for letter in position.secondary if letter not in primary)
+
+
+def unchoosable_skill_ids(player):
+    """Skills the player may gain only at random (the team's dedication: Loec's Leader)."""
+    row = player.team.dedication_row
+    return {
+        skill_id
+        for skill_id in get_edition(player.team.edition).skills
+        if not dedication.may_choose_skill(row, skill_id)
+    }
+
+
+def secondary_trait_ids(player):
+    """Traits a chosen Secondary advancement may take, valued as a Primary one (the team's dedication:
+    Loec's Trickster, Ereth Khial's Regeneration), less those the player holds."""
+    held = held_skill_ids(player)
+    return [trait for trait in dedication.secondary_traits(player.team.dedication_row) if trait not in held]
 
 
 def held_skill_ids(player):
@@ -186,17 +208,51 @@ def keep_random_skill(*, team, editor, player, skill):
 
 @carries_out("advancement", row="chosen_primary")
 @carries_out("advancement", row="chosen_secondary")
-def take_chosen_skill(*, team, editor, player, kind, skill_id):
-    """Give the player a skill of a category they may choose from. Side effects: as take_random_skill."""
+def take_chosen_skill(*, team, editor, player, kind, skill_id, free_skill_id="", dice=None, free_faces=None):
+    """Give the player a skill of a category they may choose from. Where the team's dedication gives a
+    second skill of that category on a roll (Loec: a Devious skill, D6, 5+), the coach names it
+    beforehand (`free_skill_id`) and the die is rolled (`dice`, or the entered `free_faces`): on the
+    target it is gained too, adding nothing to the player's value.
+
+    Side effects: as take_random_skill; the free skill (if gained) in the player's extra skills, its die
+    in the ledger entry."""
     if kind not in ("chosen_primary", "chosen_secondary"):
         raise ValidationError(_("Unknown advancement."))
     skill = get_edition(team.edition).skills.get(skill_id)
-    if skill is None or skill.category == "T":
+    trait = kind == "chosen_secondary" and skill is not None and skill.id in secondary_trait_ids(player)
+    if skill is None or (skill.category == "T" and not trait):
         raise ValidationError(_("Unknown skill."))
-    cost = _check_can_advance(player, kind, skill.category)
+    if skill.id in unchoosable_skill_ids(player):
+        raise ValidationError(_("The team's dedication lets this skill be gained only at random."))
+    cost = _check_can_advance(player, kind, None if trait else skill.category)
     if skill.id in held_skill_ids(player):
         raise ValidationError(_("The player already has this skill."))
-    return _grant_skill(team, editor, player, kind, _with_default_param(skill), cost, [])
+    value_as = "chosen_primary" if trait else None
+    free = _free_skill(player, skill, free_skill_id, dice, free_faces)
+    return _grant_skill(
+        team, editor, player, kind, _with_default_param(skill), cost, [], value_as=value_as, free=free
+    )
+
+
+def free_skill_rule(player, category):
+    """The dedication's roll for a free second skill when the player chooses one of `category`, or None."""
+    return dedication.free_second_skill(player.team.dedication_row, category)
+
+
+def _free_skill(player, skill, free_skill_id, dice, faces):
+    """(the roll, the free SkillRef or None) for a chosen `skill` the dedication rolls for, else None."""
+    rule = free_skill_rule(player, skill.category)
+    if rule is None or not free_skill_id:
+        return None
+    free = get_edition(player.team.edition).skills.get(free_skill_id)
+    held = held_skill_ids(player) | {skill.id} | unchoosable_skill_ids(player)
+    if free is None or free.category != rule["category"] or free.id in held:
+        raise ValidationError(_("Name another skill of the same category, one the player does not have."))
+    try:
+        roll = roll_or_enter(dice or Dice(), rule["dice"], faces, purpose="free_skill")
+    except DiceError as error:
+        raise ValidationError(_("Enter one die from 1 to 6.")) from error
+    return roll, _with_default_param(free) if roll.total >= rule["target"] else None
 
 
 def _with_default_param(skill):
@@ -204,10 +260,13 @@ def _with_default_param(skill):
     return SkillRef(skill.id, "1" if skill.param == "plus" else None)
 
 
-def _grant_skill(team, editor, player, kind, skill, cost, rolls, via=None):
+def _grant_skill(team, editor, player, kind, skill, cost, rolls, via=None, value_as=None, free=None):
     with ledger.change(team, kind=LedgerEntry.Kind.ADVANCEMENT, players=[player], **editor.as_kwargs()) as c:
         _spend(player, cost)
         advancement = {"kind": kind, "skill": str(skill), "spp": cost}
+        if value_as:
+            # Valued as another kind (rosters.values): a trait a dedication lets a Secondary advancement take.
+            advancement["value_as"] = value_as
         if via:
             # A skill taken instead of a characteristic (or kept of a random draw) resolves the pending
             # roll, inside this change so that undoing it brings the roll back.
@@ -219,6 +278,13 @@ def _grant_skill(team, editor, player, kind, skill, cost, rolls, via=None):
         player.advancements = [*player.advancements, advancement]
         recorded = [roll.as_dict() for roll in rolls] or (pending.get("rolls", []) if via else [])
         c.details = {"player": player.name, **advancement, "rolls": recorded}
+        if free is not None:
+            # A free second skill of the team's dedication: not an advancement, so it adds no value.
+            roll, gained = free
+            c.details["free_roll"] = roll.as_dict()
+            if gained is not None:
+                player.extra_skills = [*player.extra_skills, {"skill": str(gained), "origin": "dedication"}]
+                c.details["free_skill"] = str(gained)
     return skill
 
 
@@ -285,13 +351,14 @@ def choose_characteristic(*, team, editor, player, characteristic=None, skill_id
     skill = get_edition(team.edition).skills.get(skill_id or "")
     if skill is None or skill.category == "T":
         raise ValidationError(_("Choose a characteristic or a skill."))
-    position = player.position_rules
-    if skill.category in position.secondary:
+    if skill.category in categories(player, "chosen_secondary"):
         kind = "chosen_secondary"
-    elif skill.category in position.primary:
+    elif skill.category in categories(player, "chosen_primary"):
         kind = "chosen_primary"
     else:
         raise ValidationError(_("This player has no access to that skill category for this advancement."))
+    if skill.id in unchoosable_skill_ids(player):
+        raise ValidationError(_("The team's dedication lets this skill be gained only at random."))
     if skill.id in held_skill_ids(player):
         raise ValidationError(_("The player already has this skill."))
     return _grant_skill(

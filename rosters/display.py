@@ -11,7 +11,8 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from rosters.ledger import PLAYER_FIELDS, TEAM_FIELDS
 from rosters.models import LedgerEntry, Player, Team
-from rosters.services import hiring_problems
+from rosters.services import hiring_problems, position_max
+from rulebook import dedication
 from rulebook.data import CHARACTERISTICS, SkillRef
 from rulebook.edition import get_edition
 from rulebook.formatting import gold, target
@@ -72,6 +73,8 @@ def origin_label(team, origin):
         return _text(team, f"table.value_increases.{origin}.name")
     if origin == "journeyman":
         return gettext("journeyman")
+    if origin == "dedication":
+        return gettext("free, by the team's dedication")
     return origin
 
 
@@ -118,11 +121,14 @@ def position_rows(team, players):
     permanent = [p for p in players if not p.journeyman]
     rows = []
     for position in team.rules.positions:
+        if not position.max:
+            continue  # a position only raised, never hired (rulebook.dedication.RaisedPosition)
         rows.append(
             {
                 "position": position,
                 "name": edition.name(position, get_language()),
                 "count": sum(1 for p in permanent if p.position == position.id),
+                "max": position_max(team, position),
                 "problems": hiring_problems(team, position.id, players),
             }
         )
@@ -339,6 +345,11 @@ def entry_summary(team, entry):
         return gettext("%(player)s came back from retirement.") % {"player": player}
     if kind == Kind.EDIT and details.get("captain"):
         return gettext("%(player)s is the Team Captain.") % {"player": player}
+    if kind == Kind.EDIT and "dedication" in details:
+        key = dedication.text_key(edition, details["dedication"])
+        if key is None:
+            return gettext("The team is no longer dedicated.")
+        return gettext("The team is dedicated to %(name)s.") % {"name": edition.text(f"{key}.name", language)}
     if kind == Kind.EDIT and "new_name" in details:
         return gettext("%(player)s is now #%(number)s %(name)s.") % {
             "player": player,
@@ -357,6 +368,11 @@ def entry_summary(team, entry):
             "budget": gold(details["budget"].get("total", 0)),
         }
     return str(entry.get_kind_display())
+
+
+def position_name(team, position_id):
+    """The name of the team's position `position_id` in the active language (the id if unknown)."""
+    return _position_name(team, position_id)
 
 
 def _position_name(team, position_id):
@@ -396,6 +412,14 @@ def _advancement_summary(team, details):
         }
     else:
         text = str(Kind.ADVANCEMENT.label)
+    if details.get("free_skill"):
+        ref = SkillRef.parse(details["free_skill"])
+        text += " " + gettext("A free %(skill)s too (%(roll)s).") % {
+            "skill": edition.skill_label(ref, language),
+            "roll": details["free_roll"]["total"],
+        }
+    elif details.get("free_roll"):
+        text += " " + gettext("No free skill (%(roll)s).") % {"roll": details["free_roll"]["total"]}
     return f"{text} {rolls}".strip() if rolls else text
 
 

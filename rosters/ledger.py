@@ -13,6 +13,8 @@ TEAM_FIELDS = (
     "name",
     "status",
     "chosen_rule",
+    "dedication",
+    "dedication_position",
     "treasury",
     "rerolls",
     "dedicated_fans",

@@ -35,7 +35,8 @@ def minimum_lineup(team, players=None):
         key=lambda position: (not position.lineman, position.cost, position.id),
     )
     for position in order:
-        while len(chosen) < missing and counts[position.id] < position.max and budget >= position.cost:
+        most = services.position_max(team, position)
+        while len(chosen) < missing and counts[position.id] < most and budget >= position.cost:
             chosen.append(position.id)
             counts[position.id] += 1
             budget -= position.cost

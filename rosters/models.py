@@ -11,6 +11,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rosters.editions import edition_choices
+from rulebook import dedication
 from rulebook.data import CHARACTERISTICS, SkillRef
 from rulebook.edition import available_editions, get_edition
 
@@ -34,6 +35,10 @@ class Team(models.Model):
     chosen_rule = models.CharField(_("chosen special rule"), max_length=40, blank=True)
     # The League it plays for, chosen at the draft where the roster offers several (BB2025).
     chosen_league = models.CharField(_("League"), max_length=40, blank=True)
+    # The row of a league variant's `chosen_by = "team"` table the team is dedicated to for the whole
+    # league (Spike! Journal 21: an Elven god), and the one player type it favours (rulebook.dedication).
+    dedication = models.CharField(_("dedication"), max_length=40, blank=True)
+    dedication_position = models.CharField(_("favoured player type"), max_length=40, blank=True)
     name = models.CharField(_("name"), max_length=80)
     coach = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams", verbose_name=_("coach")
@@ -69,7 +74,10 @@ class Team(models.Model):
 
     @property
     def rules(self):
-        """The rulebook team list this team is drafted from."""
+        """The rulebook team list this team is drafted from (with the position its dedication may raise,
+        rulebook.dedication.team_list)."""
+        if self.dedication:
+            return dedication.team_list(self.edition, self.roster, self.dedication)
         return get_edition(self.edition).team(self.roster)
 
     @property
@@ -83,8 +91,15 @@ class Team(models.Model):
 
     @property
     def rules_in_force(self):
-        """Every team rule and League that applies to this team (rulebook Team.rules_in_force)."""
-        return self.rules.rules_in_force(self.draft_choices)
+        """Every team rule and League that applies to this team (rulebook Team.rules_in_force), and
+        those its dedication brings (Khaine: Brawlin' Brutes)."""
+        rules = self.rules.rules_in_force(self.draft_choices)
+        return tuple(dict.fromkeys((*rules, *dedication.team_rules(self.dedication_row))))
+
+    @property
+    def dedication_row(self):
+        """The data row of what the team is dedicated to (rulebook.dedication), or None."""
+        return dedication.chosen_row(self.edition_rules, self.dedication)
 
     @property
     def league_affiliation(self):

@@ -11,9 +11,10 @@ from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rosters import ledger, names
+from rosters import dedication, ledger, names
 from rosters.captain import CAPTAIN_RULE
 from rosters.models import LedgerEntry, Player, Team
+from rulebook import dedication as dedication_rules
 from rulebook.edition import get_edition
 from rulebook.settings import EditionSettings
 
@@ -41,12 +42,27 @@ def draft_choice_problems(rules, *, chosen_league="", chosen_rule=""):
     return problems
 
 
-def create_team(*, coach, roster, name, edition, chosen_rule="", chosen_league="", treasury=None):
+def create_team(
+    *,
+    coach,
+    roster,
+    name,
+    edition,
+    chosen_rule="",
+    chosen_league="",
+    treasury=None,
+    optional_rules=(),
+    dedication_id="",
+    dedication_position="",
+):
     """Start a draft team from a rulebook team list of `edition` (an edition id, always named by the
     caller: there is no default edition) with that edition's starting treasury.
 
     `chosen_league` and `chosen_rule` are the draft choices the team list offers (a League where it may
-    play for several, a Favoured of ...).
+    play for several, a Favoured of ...). A team drafted for a league names the league's
+    `optional_rules`: a league variant may set the budget, take only teams of some Leagues (refused
+    here), and have each team dedicated to one of its rows (`dedication_id`, favouring the player type
+    `dedication_position`: rosters.dedication).
 
     Side effects: creates the Team and its first ledger entry.
     """
@@ -65,6 +81,15 @@ def create_team(*, coach, roster, name, edition, chosen_rule="", chosen_league="
         chosen_league = ""
     if not rules.special_rule_options:
         chosen_rule = ""
+    in_force = rules.rules_in_force((chosen_league, chosen_rule))
+    problems = dedication.entry_problems(rules_of_edition, optional_rules, rules, in_force)
+    problems += dedication.dedication_problems(
+        rules_of_edition, rules, dedication_id, dedication_position, optional_rules=optional_rules
+    )
+    if problems:
+        raise ValidationError(problems)
+    if treasury is None:
+        treasury = dedication_rules.draft_budget(rules_of_edition, optional_rules)
     if not name.strip():
         _fail(_("Give the team a name."))
     settings = rules_of_edition.settings
@@ -74,6 +99,8 @@ def create_team(*, coach, roster, name, edition, chosen_rule="", chosen_league="
             roster=roster,
             chosen_rule=chosen_rule,
             chosen_league=chosen_league,
+            dedication=dedication_id,
+            dedication_position=dedication_position if dedication_id else "",
             name=name.strip(),
             coach=coach,
             treasury=settings.starting_treasury if treasury is None else treasury,
@@ -81,6 +108,8 @@ def create_team(*, coach, roster, name, edition, chosen_rule="", chosen_league="
         )
         with ledger.change(team, actor=coach, kind=Kind.CREATED) as change:
             change.details = {"roster": roster, "treasury": team.treasury, "edition": edition}
+            if dedication_id:
+                change.details["dedication"] = dedication_id
     return team
 
 
@@ -108,8 +137,9 @@ def hiring_problems(team, position_id, players=None):
     problems = []
     if len(permanent) >= settings.max_players:
         problems.append(_("A team may have at most %(max)d players.") % {"max": settings.max_players})
-    if sum(1 for p in permanent if p.position == position_id) >= position.max:
-        problems.append(_("This team may have at most %(max)d of this position.") % {"max": position.max})
+    most = position_max(team, position)
+    if sum(1 for p in permanent if p.position == position_id) >= most:
+        problems.append(_("This team may have at most %(max)d of this position.") % {"max": most})
     if position.big_guy and team.rules.max_big_guys is not None:
         big_guys = sum(1 for p in permanent if team.rules.position(p.position).big_guy)
         if big_guys >= team.rules.max_big_guys:
@@ -119,6 +149,11 @@ def hiring_problems(team, position_id, players=None):
     if not team.is_draft and team.treasury < position.cost:
         problems.append(_("The treasury cannot pay for this player."))
     return problems
+
+
+def position_max(team, position):
+    """How many players of `position` the team may have (its dedication may allow one more)."""
+    return dedication_rules.position_max(team.dedication_row, team.rules, position, team.dedication_position)
 
 
 def generated_name(team, position, number, taken=None):
@@ -209,7 +244,26 @@ def firing_problems(team, player):
         )
     if player.is_captain and team.has_rule(CAPTAIN_RULE) and not player.lasting_injuries:
         problems.append(_("A Team Captain can only be fired after an injury reduced a characteristic."))
+    if not dedication_rules.may_fire(
+        team.dedication_row,
+        advanced=bool(player.advancements),
+        spp_earned=player.spp_earned,
+        reductions=characteristic_reductions(team, player),
+    ):
+        problems.append(
+            _(
+                "The team's dedication keeps this player: it advanced or earned too many SPP, and injuries "
+                "have not reduced enough of its characteristics."
+            )
+        )
     return problems
+
+
+def characteristic_reductions(team, player):
+    """How many of the player's lasting injuries reduced a characteristic."""
+    table = get_edition(team.edition).table("lasting_injury")
+    reducing = {row["id"] for row in table.rows if row.get("characteristic")}
+    return sum(1 for injury in player.lasting_injuries if injury in reducing)
 
 
 def rename_player(*, team, actor, player, name, number, as_commissioner=False):
@@ -260,14 +314,19 @@ def return_from_retirement(*, team, actor, player, as_commissioner=False):
 
 
 def reroll_price(team):
-    """The roster price while drafting; double after (the edition's multiplier)."""
-    multiplier = 1 if team.is_draft else _settings(team).reroll_price_multiplier_after_draft
-    return team.rules.reroll_cost * multiplier
+    """The roster price while drafting; double after (the edition's multiplier), or the price the
+    team's dedication sets after the draft (Vaul, Lileath)."""
+    if team.is_draft:
+        return team.rules.reroll_cost
+    price = team.rules.reroll_cost * _settings(team).reroll_price_multiplier_after_draft
+    return dedication_rules.reroll_price_after_draft(team.dedication_row, price)
 
 
 def buy_reroll(*, team, actor, as_commissioner=False):
     """Buy one team re-roll. Side effects: treasury, re-rolls, ledger entry."""
     price = reroll_price(team)
+    if not dedication_rules.may_buy_rerolls(team.dedication_row):
+        _fail(_("A team of this dedication may not buy team re-rolls."))
     if team.rerolls >= _settings(team).max_rerolls:
         _fail(_("A team may have at most %(max)d team re-rolls."), max=_settings(team).max_rerolls)
     if not team.is_draft and team.treasury < price:
@@ -299,6 +358,14 @@ _STAFF_RULES = {
 }
 
 
+def staff_cost(team, staff):
+    """What one member of `staff` costs the team now: nothing for an apothecary drafted by a team whose
+    dedication gives it one (Isha; it still counts in Team Value)."""
+    if staff == "apothecary" and team.is_draft and dedication_rules.free_apothecary(team.dedication_row):
+        return 0
+    return _settings(team).staff[_STAFF_RULES[staff]].cost
+
+
 def change_staff(*, team, actor, staff, delta, as_commissioner=False):
     """Hire (delta +1) or let go (delta -1) one member of staff: assistant coaches, cheerleaders or an
     apothecary. Letting go refunds the cost only while drafting.
@@ -316,14 +383,15 @@ def change_staff(*, team, actor, staff, delta, as_commissioner=False):
         _fail(_("There is no one to let go."))
     if new > rules.max:
         _fail(_("At most %(max)d of these may be hired."), max=rules.max)
-    if delta > 0 and not team.is_draft and team.treasury < rules.cost:
+    cost = staff_cost(team, staff)
+    if delta > 0 and not team.is_draft and team.treasury < cost:
         _fail(_("The treasury cannot pay for this."))
     with ledger.change(team, actor=actor, kind=Kind.STAFF, as_commissioner=as_commissioner) as change:
         setattr(team, staff, bool(new) if staff == "apothecary" else new)
         if delta > 0:
-            team.treasury -= rules.cost
+            team.treasury -= cost
         elif team.is_draft:
-            team.treasury += rules.cost
+            team.treasury += cost
         change.details = {"staff": staff, "delta": delta}
 
 
@@ -368,10 +436,11 @@ def draft_problems(team, players=None):
     edition = get_edition(team.edition)
     for position in team.rules.positions:
         count = sum(1 for p in permanent if p.position == position.id)
-        if count > position.max:
+        most = position_max(team, position)
+        if count > most:
             problems.append(
                 _("%(position)s: %(count)d players, at most %(max)d.")
-                % {"position": edition.name(position, get_language()), "count": count, "max": position.max}
+                % {"position": edition.name(position, get_language()), "count": count, "max": most}
             )
     if team.rules.max_big_guys is not None:
         big_guys = sum(1 for p in permanent if team.rules.position(p.position).big_guy)
@@ -382,6 +451,8 @@ def draft_problems(team, players=None):
             )
     if team.rerolls > settings.max_rerolls:
         problems.append(_("A team may have at most %(max)d team re-rolls.") % {"max": settings.max_rerolls})
+    if team.rerolls and not dedication_rules.may_buy_rerolls(team.dedication_row):
+        problems.append(_("A team of this dedication may not have team re-rolls."))
     if team.apothecary and not team.rules.apothecary:
         problems.append(_("This team may not hire an apothecary."))
     # Team Captain (BB2025): "When drafting, one player [...] is named Team Captain": a draft needs one.
@@ -405,11 +476,15 @@ def draft_purchases(team, players=None):
         for position in team.rules.positions
     ):
         bought.append("players")
-    if team.rerolls < settings.max_rerolls and reroll_price(team) <= budget:
+    if (
+        team.rerolls < settings.max_rerolls
+        and reroll_price(team) <= budget
+        and dedication_rules.may_buy_rerolls(team.dedication_row)
+    ):
         bought.append("rerolls")
     if any(
         int(getattr(team, staff)) < settings.staff[rule].max
-        and settings.staff[rule].cost <= budget
+        and staff_cost(team, staff) <= budget
         and (staff != "apothecary" or team.rules.apothecary)
         for staff, rule in _STAFF_RULES.items()
     ):

@@ -11,10 +11,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rosters.advancement import offered_kinds
+from rosters.dedication import dedication_problems
 from rosters.ledger import snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player, Team
 from rosters.team_json_checks import check_captain, check_league, validate_pending
 from rosters.values import player_value, refresh_team_value
+from rulebook import dedication as dedication_rules
 from rulebook.data import CHARACTERISTICS, SkillRef
 from rulebook.edition import available_editions, get_edition
 
@@ -37,6 +39,8 @@ def export_team(team, players=None):
         "roster": team.roster,
         "chosen_rule": team.chosen_rule,
         "chosen_league": team.chosen_league,
+        "dedication": team.dedication,
+        "dedication_position": team.dedication_position,
         "name": team.name,
         "status": team.status,
         "treasury": team.treasury,
@@ -174,6 +178,8 @@ def validate_content(data, check=None):
         "name": check.text(data, "name", "", max_length=80),
         "chosen_rule": data.get("chosen_rule") or "",
         "chosen_league": data.get("chosen_league") or "",
+        "dedication": data.get("dedication") or "",
+        "dedication_position": (data.get("dedication_position") or "") if data.get("dedication") else "",
         "status": data.get("status", Team.Status.DRAFT),
         "treasury": check.integer(data, "treasury", "", low=-10_000_000, high=100_000_000, default=0),
         "rerolls": check.integer(data, "rerolls", "", low=0, high=settings.max_rerolls, default=0),
@@ -198,6 +204,10 @@ def validate_content(data, check=None):
     if not rules.special_rule_options and team["chosen_rule"]:
         check.fail("", _("This team list has no special rule to choose."))
     check_league(check, edition, rules, team)
+    for problem in dedication_problems(edition, rules, team["dedication"], team["dedication_position"]):
+        check.fail("", problem)
+    # A dedicated team's list: the roster's, and the position its god may raise (the Enthralled Elven Soul).
+    rules = dedication_rules.team_list(edition.id, rules.id, team["dedication"] if not check.problems else "")
     if team["status"] not in Team.Status.values:
         check.fail("", _("Unknown team status “%(status)s”.") % {"status": team["status"]})
     if team["apothecary"] and not rules.apothecary:
@@ -206,7 +216,7 @@ def validate_content(data, check=None):
         _validate_player(check, edition, rules, entry, f"players[{index}]")
         for index, entry in enumerate(check.listing(data, "players", ""))
     ]
-    _check_roster(check, edition, rules, [p for p in players if p])
+    _check_roster(check, edition, rules, [p for p in players if p], team)
     check_captain(check, rules, team, [p for p in players if p])
     if check.problems:
         raise ValidationError(check.problems)
@@ -302,7 +312,7 @@ def _validate_advancements(check, edition, entry, where):
     return advancements
 
 
-def _check_roster(check, edition, rules, players):
+def _check_roster(check, edition, rules, players, team):
     on_roster = [p for p in players if p["status"] in _ON_ROSTER]
     numbers = [p["number"] for p in on_roster]
     for number in sorted({n for n in numbers if numbers.count(n) > 1}):
@@ -313,11 +323,13 @@ def _check_roster(check, edition, rules, players):
         check.fail("", _("A team may have at most %(max)d players.") % {"max": limit})
     for position in rules.positions:
         count = sum(1 for p in permanent if p["position"] == position.id)
-        if count > position.max:
+        row = dedication_rules.chosen_row(edition, team["dedication"])
+        most = dedication_rules.position_max(row, rules, position, team["dedication_position"])
+        if position.max and count > most:  # a position only raised (max 0) is never hired
             check.fail(
                 "",
                 _("%(position)s: %(count)d players, at most %(max)d.")
-                % {"position": edition.name(position, get_language()), "count": count, "max": position.max},
+                % {"position": edition.name(position, get_language()), "count": count, "max": most},
             )
     if rules.max_big_guys is not None:
         big_guys = sum(1 for p in permanent if rules.position(p["position"]).big_guy)

@@ -2,7 +2,8 @@
 
 A player's value: the position's cost, plus the value increase of each advancement (tables.toml
 value_increases), plus the Elite surcharge (value_increases `elite_skill_surcharge`, BB2025) for each
-advancement that gained a skill with elite = true. A Team Captain's free Pro adds nothing.
+advancement that gained a skill with elite = true; a team's dedication may lower what each advancement
+adds (rulebook.dedication.value_increase). A Team Captain's free Pro adds nothing.
 
 Low Cost Linemen (edition.toml [team_value] ctv_free_linemen_*): the positions the rule names (the
 roster's `low_cost_positions`, else its Lineman position) count nothing in CTV (BB2020: their whole
@@ -11,25 +12,29 @@ included). Team value is never reduced.
 """
 
 from rosters.models import Player
-from rulebook import formulas
+from rulebook import dedication, formulas
 from rulebook.coverage import carries_out
 from rulebook.data import SkillRef
 from rulebook.edition import get_edition
 
 
 def advancement_kinds(player):
-    """The value_increases row ids of a player's advancements ("random_primary", "ma", ...)."""
-    return tuple(advancement["kind"] for advancement in player.advancements)
+    """The value_increases row ids of a player's advancements ("random_primary", "ma", ...): the kind an
+    advancement is valued as (`value_as`: a trait taken as a Secondary skill that counts as a Primary
+    one, rulebook.dedication) else its own."""
+    return tuple(advancement.get("value_as", advancement["kind"]) for advancement in player.advancements)
 
 
 def elite_surcharge(player, edition):
     """What Elite skills gained by advancement add to the player's value (0 in editions without it)."""
-    table = edition.table("value_increases")
-    surcharge = table.extra.get("elite_skill_surcharge", 0)
-    if not surcharge:
+    return sum(_elite_surcharge(advancement, edition) for advancement in player.advancements)
+
+
+def _elite_surcharge(advancement, edition):
+    surcharge = edition.table("value_increases").extra.get("elite_skill_surcharge", 0)
+    if not surcharge or "skill" not in advancement:
         return 0
-    gained = [SkillRef.parse(a["skill"]).id for a in player.advancements if "skill" in a]
-    return surcharge * sum(1 for skill_id in gained if _is_elite(skill_id, edition))
+    return surcharge if _is_elite(SkillRef.parse(advancement["skill"]).id, edition) else 0
 
 
 def _is_elite(skill_id, edition):
@@ -38,10 +43,15 @@ def _is_elite(skill_id, edition):
 
 
 def player_value(player):
+    """The position's cost plus what each advancement adds (its value increase and Elite surcharge, as
+    the team's dedication may lower it: Hoeth)."""
     edition = get_edition(player.team.edition)
-    base = player.team.rules.position(player.position).cost
-    value = formulas.player_value(base, advancement_kinds(player), edition=edition)
-    return value + elite_surcharge(player, edition)
+    row = player.team.dedication_row
+    value = player.team.rules.position(player.position).cost
+    for advancement, kind in zip(player.advancements, advancement_kinds(player), strict=True):
+        increase = formulas.value_increase(kind, edition=edition) + _elite_surcharge(advancement, edition)
+        value += dedication.value_increase(row, increase)
+    return value
 
 
 @carries_out("team_rule", row="low_cost_linemen")

@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Event
+from matches.services import jolly_jouster
 from matches.services.common import match_table_text
 from matches.services.prematch.prayers import match_players
 from rosters import display
@@ -161,6 +162,11 @@ def _match_panel(match, edition, language):
         items.append((_("Score"), f"{match.home_score} – {match.away_score}"))
     if match.weather:
         items.append((_("Weather"), match_table_text(match, "weather", match.weather, "name", language)))
+    dukedom = jolly_jouster.dukedom_row(match)  # the Jolly Jouster Cup's, beside the weather
+    if dukedom is not None:
+        key = f"optional.{jolly_jouster.DUKEDOMS}"
+        name = edition.text(f"{key}.{dukedom['id']}.name", language)
+        items.append((edition.text(f"{key}.name", language), name))
     if match.toss_winner:
         items.append((_("Toss won by"), match.team(match.toss_winner).name))
     if match.kicking:

@@ -13,6 +13,7 @@ from league.models import Season, SeasonEntry
 from league.permissions import require_commissioner
 from league.services.leagues import is_member
 from league.standings.store import recompute_standings
+from rosters import dedication
 from rosters.models import Team
 from rulebook.edition import get_edition
 
@@ -32,6 +33,20 @@ def require_same_edition(*, league, team):
                 "league_edition": edition_name(league.edition),
             }
         )
+
+
+def require_league_terms(*, league, team):
+    """Refuse (ValidationError) a team that the league's optional rules keep out: a league variant open
+    to some Leagues only (the Flame Eternal: Elven Kingdoms League teams), or one whose teams are each
+    dedicated to one of its rows (an Elven god) when the team is not (rosters.dedication)."""
+    edition = get_edition(league.edition)
+    rules = league.optional_rules
+    problems = dedication.entry_problems(edition, rules, team.rules, team.rules_in_force)
+    problems += dedication.dedication_problems(
+        edition, team.rules, team.dedication, team.dedication_position, optional_rules=rules
+    )
+    if problems:
+        raise ValidationError(problems)
 
 
 def _require_registration_open(season):
@@ -55,6 +70,7 @@ def register_team(*, season, team, user):
     if team.status != Team.Status.READY:
         raise ValidationError(_("Only a team marked ready can be entered."))
     require_same_edition(league=season.league, team=team)
+    require_league_terms(league=season.league, team=team)
     existing = SeasonEntry.objects.filter(season=season, team=team).first()
     if existing and existing.status != SeasonEntry.Status.WITHDRAWN:
         raise ValidationError(_("This team is already entered in this season."))
@@ -104,6 +120,7 @@ def accept_entry(*, entry, by):
         raise ValidationError(_("The team is no longer marked ready."))
     if entry.team_id:
         require_same_edition(league=entry.season.league, team=entry.team)
+        require_league_terms(league=entry.season.league, team=entry.team)
     with transaction.atomic():
         entry.status = SeasonEntry.Status.ACCEPTED
         entry.save(update_fields=["status"])

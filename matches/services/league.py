@@ -9,15 +9,18 @@ from django.utils.translation import gettext as _
 
 from league.hooks import RecordedMatch
 from league.models import Result
+from league.services.prizes import trophy_holder
 from league.services.results import require_started, submit_result
-from matches.models import Event, Match
-from matches.services import prematch
+from matches.models import SIDES, Event, Match
+from matches.services import jolly_jouster, prematch
 from matches.services.outcome import final_score
 from rulebook.edition import get_edition
 
 
 def create_league_match(*, fixture, created_by):
-    """Start the match of a league fixture, with the league's petty cash procedure and optional rules.
+    """Start the match of a league fixture, with the league's petty cash procedure and optional rules;
+    in a league of the Jolly Jouster Cup, the team of the two holding its trophy holds the Jouster's
+    Chalice for the match.
 
     Side effects: creates the Match linked to the fixture.
     """
@@ -43,8 +46,19 @@ def create_league_match(*, fixture, created_by):
             optional_rules=[rule for rule in league.optional_rules if rule in edition.optional_rules],
         )
         match.fixture = fixture
-        match.save(update_fields=["fixture"])
+        match.chalice = _chalice_holder(match, league)
+        match.save(update_fields=["fixture", "chalice"])
     return match
+
+
+def _chalice_holder(match, league):
+    """{"side": ...} of the team of the match that holds the Jouster's Chalice, the League Trophy of a
+    league that plays the Jolly Jouster Cup (its latest champion: prizes.trophy_holder); {} for none."""
+    if not jolly_jouster.plays(match):
+        return {}
+    prize = trophy_holder(league)
+    holder = prize.entry.team_id if prize is not None else None
+    return next(({"side": side} for side in SIDES if holder and match.team(side).pk == holder), {})
 
 
 def casualties_inflicted(match):

@@ -12,7 +12,7 @@ from matches.models import SIDES, Event, other
 from matches.services import effects
 from matches.services.drives.catching import catch_spp
 from rosters.models import Player
-from rulebook import formulas
+from rulebook import dedication, formulas
 from rulebook.edition import Edition, get_edition
 
 SPP_EVENTS = effects.SPP_EVENTS
@@ -86,6 +86,7 @@ def spp_earned(match, match_events=None):
     unpaid_side = _unpaid_side(match, edition)
     voided = _voided_touchdowns_side(match, edition)
     team_rules = {side: match.team(side).rules_in_force for side in SIDES}
+    doubling = _first_spp_doubling(match)
     for event in match_events if match_events is not None else events(match):
         key = event.actor_key
         if not key or (event.kind == Event.Kind.TOUCHDOWN and event.side == voided):
@@ -94,6 +95,7 @@ def spp_earned(match, match_events=None):
         if action is None:
             continue
         spp = team_spp(action, spp, team_rules=team_rules[event.side], edition=edition)
+        spp *= doubling(event, spp)
         record = earned[event.side].setdefault(key, {"spp": 0})
         record[action] = record.get(action, 0) + 1
         record["spp"] += 0 if key in unpaid or event.side == unpaid_side else spp
@@ -103,6 +105,32 @@ def spp_earned(match, match_events=None):
             record["catch"] = record.get("catch", 0) + 1
             record["spp"] += caught
     return earned
+
+
+def _first_spp_doubling(match):
+    """A function of (event, its SPP) giving what to multiply them by: 2 for the first SPP a player of a
+    side whose dedication doubles them earns in each drive (Hoeth: `double_first_spp = "drive"`; star
+    players neither earn nor use it, journeymen do), else 1."""
+    doubling = {side: dedication.doubles_first_spp(match.team(side).dedication_row) for side in SIDES}
+    stars = (
+        {entry["key"] for side in SIDES for entry in match.star_players(side)}
+        if any(doubling.values())
+        else set()
+    )
+    used = set()
+
+    def factor(event, spp):
+        if (
+            not doubling[event.side]
+            or spp <= 0
+            or event.actor_key in stars
+            or (event.side, event.drive_id) in used
+        ):
+            return 1
+        used.add((event.side, event.drive_id))
+        return 2
+
+    return factor
 
 
 def team_spp(action, spp, *, team_rules, edition):

@@ -20,7 +20,10 @@ function chosenPrice(field) {
     }
     return field.value ? price : 0;
   }
-  return Math.max(0, Number(field.value) || 0) * price;
+  const count = Math.max(0, Number(field.value) || 0);
+  // data-first-price: the first one costs more (the Jolly Jouster Cup's Honourable Referees).
+  const first = field.dataset.firstPrice ? Number(field.dataset.firstPrice) - price : 0;
+  return count * price + (count ? first : 0);
 }
 
 function showInducementsTotal(form) {

@@ -17,6 +17,7 @@ def test_a_visible_blood_bowl_league_is_named_with_its_edition():
         "name": "Old Timers",
         "edition": "bb2020",
         "url": "/leagues/old-timers/",
+        "optional_rules": [],
     }
 
 

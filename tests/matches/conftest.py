@@ -53,9 +53,21 @@ class NoDice:
         raise AssertionError(f"Dugout rolled {notation} for {purpose} although the dice were entered")
 
 
+# The Dukedom a Jolly Jouster Cup match plays in unless a test says: Couronne (2), whose Rush modifier
+# is played on the pitch, changes nothing Dugout keeps.
+QUIET_DUKEDOM = 2
+
+
+def roll_dukedom_if_played(match, user, *, face=QUIET_DUKEDOM):
+    """The Jolly Jouster Cup's Dukedom, the first step of a match played with it, with an entered die."""
+    if prematch.next_step(match) == "dukedom":
+        prematch.roll_dukedom(match, dice=NoDice(), user=user, faces=[face])
+
+
 def to_inducements(match, user):
     """The pre-match sequence with entered dice up to the inducements step (home is the favourite)."""
     dice = NoDice()
+    roll_dukedom_if_played(match, user)
     prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
     prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
     prematch.take_journeymen(match, user=user)

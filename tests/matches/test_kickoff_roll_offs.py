@@ -10,7 +10,7 @@ from matches.models import Event
 from matches.services import drives, effects, prematch
 from matches.services.drives.kickoff import roll_half_rerolls
 from rulebook.coverage import HANDLERS
-from tests.matches.conftest import NoDice
+from tests.matches.conftest import NoDice, roll_dukedom_if_played
 from tests.matches.test_full_match_bb2025 import bb2025_team
 from tests.matches.test_lasting_effects import _ready
 
@@ -136,6 +136,7 @@ def _bb2025_at_kick_off(humans, orcs, user, *rules):
         home_team=humans, away_team=orcs, created_by=user, optional_rules=list(rules)
     )
     dice = NoDice()
+    roll_dukedom_if_played(match, user)  # the Jolly Jouster Cup's first step
     prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
     prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
     prematch.take_journeymen(match, user=user)

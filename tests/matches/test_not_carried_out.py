@@ -4,6 +4,7 @@ rulebook.coverage) are told to the coaches where they are chosen."""
 import pytest
 from django.urls import reverse
 
+from rulebook.edition import get_edition
 from tests.matches.conftest import to_inducements
 from tests.matches.test_prematch_bb2025 import bb2025_team
 from web.matches.forms.prematch import MatchForm
@@ -23,8 +24,12 @@ def test_the_inducements_shop_says_which_inducement_dugout_does_not_carry_out(cl
     assert 'data-testid="not-carried-out"' in page
 
 
-def test_a_friendly_offers_a_variant_that_dugout_carries_out_only_in_part_with_a_warning(home_coach):
+def test_a_friendly_offers_a_variant_that_dugout_carries_out_only_in_part_with_a_warning(
+    home_coach, monkeypatch
+):
     bb2025_team(home_coach, name="Altdorf")
+    rule = get_edition("bb2025").optional_settings["khemri_classic_cup"]
+    monkeypatch.setitem(rule, "not_carried_out", "its trophy's Regeneration is not carried out yet")
     labels = dict(MatchForm(user=home_coach).fields["optional_rules"].choices)
-    assert "not carried out by Dugout yet" in labels["jolly_jouster_cup"]
-    assert "not carried out" not in labels["khemri_classic_cup"]
+    assert "not carried out by Dugout yet" in labels["khemri_classic_cup"]
+    assert "not carried out" not in labels["jolly_jouster_cup"]

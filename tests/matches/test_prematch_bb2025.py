@@ -19,7 +19,7 @@ from rulebook.dice import Dice, roll_or_enter
 from rulebook.edition import get_edition
 from tests.factories import UserFactory
 from tests.league.factories import make_fixture, make_league, make_season
-from tests.matches.conftest import NoDice, make_team
+from tests.matches.conftest import NoDice, make_team, roll_dukedom_if_played
 from tests.matches.conftest import to_inducements as conftest_to_inducements
 from tests.rosters.helpers import nominate_a_captain
 from web.matches.forms import MatchForm
@@ -58,6 +58,7 @@ def set_values(team, *, ctv, treasury):
 
 def to_inducements(match, user):
     dice = NoDice()
+    roll_dukedom_if_played(match, user)
     prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
     prematch.roll_weather(match, dice=dice, user=user, faces=[3, 4])
     prematch.take_journeymen(match, user=user)

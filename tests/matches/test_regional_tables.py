@@ -9,7 +9,7 @@ from matches.services import drives, effects, prematch
 from matches.services.common import match_table, match_table_text
 from rulebook.coverage import edition_rows, unhandled
 from rulebook.edition import get_edition
-from tests.matches.conftest import NoDice
+from tests.matches.conftest import NoDice, roll_dukedom_if_played
 from tests.matches.test_full_match_bb2025 import bb2025_team
 from web.matches.views.prematch_rolls import prematch_results
 
@@ -34,6 +34,7 @@ def _match(humans, orcs, user, *rules):
 
 def _to_kick_off(match, user, *, weather=(3, 4)):
     dice = NoDice()
+    roll_dukedom_if_played(match, user)
     prematch.roll_fans(match, dice=dice, user=user, faces={"home": [2], "away": [3]})
     prematch.roll_weather(match, dice=dice, user=user, faces=list(weather))
     prematch.take_journeymen(match, user=user)

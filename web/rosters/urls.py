@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/fans/", views.fans, name="fans"),
     path("<int:pk>/ready/", views.ready, name="ready"),
     path("<int:pk>/captain/", views.nominate_captain, name="captain"),
+    path("<int:pk>/dedication/", views.dedicate, name="dedicate"),
     path("<int:pk>/undo/", views.undo, name="undo"),
     path("<int:pk>/redraft/", views.redraft_team, name="redraft"),
     path(_player, fresh_page(team_scopes)(views.player_detail), name="player"),

@@ -6,7 +6,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Drive, Event, Match, other
-from matches.services import effects, prematch
+from matches.services import effects, jolly_jouster, prematch
 from matches.services.common import require_status
 from matches.services.drives.shared import match_edition, open_drive, side_roll
 from matches.services.prematch.inducements import bribes_bought
@@ -456,7 +456,10 @@ def regeneration_options(match, side):
 
 def has_skill(match, side, player, journeyman, skill_id):
     """Whether the player of `side` (a roster player, or the match key of a journeyman, mercenary or
-    star player) has the skill `skill_id`: their position's and their own."""
+    star player) has the skill `skill_id`: their position's and their own, and those every player has
+    for the game (the Jolly Jouster Cup's Mousillon: Regeneration)."""
+    if (player is not None or journeyman) and skill_id in jolly_jouster.skills_of_every_player(match):
+        return True
     if player is not None:
         return any(ref.id == skill_id for ref, _origin in player.all_skills())
     if not journeyman:

@@ -4,7 +4,9 @@ team, exactly once, and undoable while no later match of either team depends on 
 
 The modules follow the sequence: `rolls` (`roll_postmatch` rolls, or takes, every die and stores it on
 the match), `mvp` (the MVP by the edition's selection: D16 on the eligible players, or a D6 on the
-coach's nominees), `undeath` (Masters of Undeath: a killed opponent raised), `plan` (the preview
+coach's nominees), `undeath` (Masters of Undeath: a killed opponent raised), `hunt` (Kurnous's Wild
+Hunt: extra SPP for hitting a marked opponent), `soul` (Ereth Khial's Enthralled Elven Soul kept),
+`plan` (the preview
 computed from those dice), `apply` (`apply_postmatch` writes the plan; `undo_apply` restores the before
 snapshots). Every number comes from the match's edition (its home team's). What the match itself
 says (score, results, SPP earned, casualties, MVP candidates, players' stats) is
@@ -25,7 +27,7 @@ from matches.services.outcome import (
     result,
     spp_earned,
 )
-from matches.services.postmatch import mvp, undeath
+from matches.services.postmatch import hunt, mvp, soul, undeath
 from matches.services.postmatch.apply import UndoBlocked, apply_postmatch, later_matches, undo_apply
 from matches.services.postmatch.plan import GONE, plan, preview
 from matches.services.postmatch.rolls import (
@@ -46,6 +48,7 @@ __all__ = [
     "awarded_touchdowns",
     "events",
     "final_score",
+    "hunt",
     "injuries",
     "later_matches",
     "mvp",
@@ -58,6 +61,7 @@ __all__ = [
     "result",
     "roll_postmatch",
     "side_bet_payout",
+    "soul",
     "spp_earned",
     "undeath",
     "undo_apply",

@@ -13,7 +13,7 @@ from matches.services.outcome import (
     result,
     spp_earned,
 )
-from matches.services.postmatch import undeath
+from matches.services.postmatch import hunt, soul, undeath
 from matches.services.postmatch.rolls import (
     hire_cost,
     hired_journeymen,
@@ -99,6 +99,13 @@ def plan(match, side, *, team=None, players=None, match_events=None):
         player = undeath.raised_player(team, record["raised"], number=max(numbers, default=0) + 1)
         hired.append(player)
         summary["raised"] = {**record["raised"], "number": player.number}
+    summary["soul"] = None
+    if record.get("soul"):
+        # Ereth Khial's Enthralled Elven Soul kept (postmatch.soul): free, at its full value in TV.
+        numbers = [p.number for p in players if p.status not in GONE] + [p.number for p in hired]
+        player = soul.soul_player(team, record["soul"], number=max(numbers, default=0) + 1)
+        hired.append(player)
+        summary["soul"] = {**record["soul"], "number": player.number}
     spp = {key: dict(value) for key, value in earned.items()}
     for key in record.get("awarded", []):
         if key:
@@ -106,6 +113,11 @@ def plan(match, side, *, team=None, players=None, match_events=None):
             entry["awarded_touchdown"] = entry.get("awarded_touchdown", 0) + 1
             entry["spp"] += formulas.spp_for("touchdown", team_rules=rules, edition=edition)
     summary["awarded"] = record.get("awarded", [])
+    for hunted in record.get("hunted", []):
+        # Kurnous's Wild Hunt (postmatch.hunt): extra SPP for hitting a marked opponent.
+        entry = spp.setdefault(hunted["player"], {"spp": 0})
+        entry["hunt"] = entry.get("hunt", 0) + 1
+        entry["spp"] += hunt.bonus_spp(match, side)
     for mvp in mvps:
         entry = spp.setdefault(mvp, {"spp": 0})
         entry["mvp"] = 1
@@ -161,9 +173,9 @@ def _as_a_friendly(friendly, earned, hurt, mvps, record):
     every casualty a Badly Hurt (no lasting injury, nobody dead, so nobody raised) where the rules say so.
     Returns (earned, hurt, mvps, record) as the plan reads them."""
     if not friendly.spp:
-        earned, mvps, record = {}, [], {**record, "awarded": []}
+        earned, mvps, record = {}, [], {**record, "awarded": [], "hunted": []}
     if friendly.casualty_result == "badly_hurt":
-        hurt, record = {}, {**record, "raised": None}
+        hurt, record = {}, {**record, "raised": None, "soul": None}
     return earned, hurt, mvps, record
 
 

@@ -5,11 +5,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from matches.models import SIDES, Match, other
+from matches.models import SIDES, Event, Match, other
 from matches.services import prematch
 from matches.services.common import record_side_roll, require_status
 from matches.services.outcome import (
     awarded_touchdowns,
+    events,
     final_score,
     injuries,
     match_edition,
@@ -17,8 +18,8 @@ from matches.services.outcome import (
     penalised_conceder,
     result,
 )
-from matches.services.postmatch import mvp, undeath
-from rulebook import formulas
+from matches.services.postmatch import hunt, mvp, soul, undeath
+from rulebook import dedication, formulas
 from rulebook.coverage import carries_out
 from rulebook.edition import get_edition
 
@@ -55,7 +56,9 @@ def _treasury_before_mistakes(match, side, hired_cost):
 
 
 def winnings(match, side):
-    return formulas.winnings(
+    """The edition's winnings, and what the team's dedication adds for the casualties it caused (Khaine:
+    15,000 for three or more; not for a team that concedes, which gets no winnings)."""
+    gained = formulas.winnings(
         fan_factors=(match.home_fan_factor or 0, match.away_fan_factor or 0),
         touchdowns=final_score(match)[side],
         conceded=penalised_conceder(match) == side,
@@ -63,6 +66,11 @@ def winnings(match, side):
         stalled=match.stalled(side),
         edition=match_edition(match),
     )
+    row = match.team(side).dedication_row
+    if row is None or penalised_conceder(match) == side:
+        return gained
+    caused = sum(1 for event in events(match) if event.kind == Event.Kind.CASUALTY and event.side == side)
+    return gained + dedication.casualty_winnings(row, caused)
 
 
 @carries_out("inducement", row="side_bet")
@@ -76,7 +84,18 @@ def side_bet_payout(match, side):
 
 @transaction.atomic
 def roll_postmatch(
-    match, *, dice, user, faces=None, hire=None, awarded=None, nominees=None, raised=None, stalled=None
+    match,
+    *,
+    dice,
+    user,
+    faces=None,
+    hire=None,
+    awarded=None,
+    nominees=None,
+    raised=None,
+    stalled=None,
+    hunted=None,
+    souls=None,
 ):
     """Roll every post-match die: dedicated fans (or the conceder's D3 loss), the MVP (postmatch.mvp:
     a D16 on the eligible players or a D6 on the coach's nominees, by the edition), the expensive
@@ -88,7 +107,10 @@ def roll_postmatch(
     concession]}: the winner's choice of who earns their SPP ("" or missing: nobody); `nominees`:
     {side: [player keys nominated for the MVP]}; `raised`: {side: {"victim", "position", "name"}} of a
     team with Masters of Undeath raising a player it killed (postmatch.undeath); `stalled`: {side:
-    whether any of its players was Stalling} (stored on the match: the no-stalling bonus of winnings).
+    whether any of its players was Stalling} (stored on the match: the no-stalling bonus of winnings);
+    `hunted`: {side: [ids of the knock-out and casualty events that hit a player marked by Kurnous's Wild
+    Hunt]} (postmatch.hunt); `souls`: {side: {"victim": "side:key", "name"}} of an Enthralled Elven Soul
+    kept by a team dedicated to Ereth Khial (postmatch.soul).
     The faces of a second MVP (after a concession) are "mvp_extra".
 
     Side effects: stores the rolls and choices in match.postmatch, logs every roll (a veteran's
@@ -111,6 +133,10 @@ def roll_postmatch(
         record = {"hire": _check_hires(match, side, hire.get(side, []), hurt)}
         if chosen := undeath.check_raised(match, side, raised.get(side), hurt=hurt):
             record["raised"] = chosen
+        if chosen := hunt.check_hunted(match, side, (hunted or {}).get(side)):
+            record["hunted"] = chosen
+        if chosen := soul.check_soul(match, side, (souls or {}).get(side), hurt=hurt):
+            record["soul"] = chosen
         if counts[side]:
             record["awarded"] = _check_awarded(match, side, awarded.get(side, []), counts[side], hurt)
         outcome = result(match, side)

@@ -4,6 +4,7 @@ prayers to Nuffle, kicking team (a toss, then its winner's choice), match ball. 
 
 The modules follow the sequence: `sequence` (creating the match, its steps, the current one),
 `rolls` (the steps of one roll or choice: stadium, fans, weather, kicking team, match ball),
+`jouster` (the Jolly Jouster Cup's Dukedom and Jouster's Chalice, at the start of the game),
 `journeymen` (and the CTVs), `inducements` (budget, catalogue, buying) with `offers` (mercenaries,
 side bet), `prayers` (rolling them, the players they may name), `pending` and `prayer_targets` (what a
 rolled prayer still needs, and recording it); `shared` holds what they all use. Callers use this
@@ -34,6 +35,7 @@ from matches.services.prematch.journeymen import (
     nobody_needs_journeymen,
     take_journeymen,
 )
+from matches.services.prematch.jouster import chalice_nominees, roll_chalice, roll_dukedom
 from matches.services.prematch.offers import (
     mercenary_offer,
     mercenary_skills,
@@ -91,6 +93,7 @@ __all__ = [
     "buy_inducements",
     "buy_inducements_of_both",
     "catalogue",
+    "chalice_nominees",
     "choose_kicking",
     "choose_prayer_skill",
     "choose_prayer_target",
@@ -120,6 +123,8 @@ __all__ = [
     "prayers_side",
     "prayers_to_roll",
     "random_player_dice",
+    "roll_chalice",
+    "roll_dukedom",
     "roll_fans",
     "roll_match_ball",
     "roll_prayer_targets",

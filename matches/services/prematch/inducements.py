@@ -9,6 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from matches.models import other
+from matches.services import jolly_jouster
 from matches.services.common import record_roll
 from matches.services.prematch.journeymen import add_journeymen, base_ctv, ctv
 from matches.services.prematch.offers import mercenaries_bought, mercenary_players, side_bet_bought
@@ -194,16 +195,28 @@ def _all_items(match, side):
             # Mercenaries and the side bet have offers of their own; specialist mercenaries have no
             # price in the data (the league sets them), so they are not offered.
             continue
-        items.append(
-            {
-                "id": inducement.id,
-                "choice": "",
-                "max": inducement_max(inducement, team),
-                "price": price,
-                "item": inducement,
-            }
-        )
+        item = _priced_item(match, team, inducement, price)
+        if item is not None:
+            items.append(item)
     return items
+
+
+def _priced_item(match, team, inducement, price):
+    """The catalogue item of an inducement sold by the count, or None where none may be bought: the
+    Jolly Jouster Cup's Dukedom may forbid buying it, and what it gives for free fills its limit. Under
+    the Honourable Referees the first one may cost more than the next (`first_price`)."""
+    if inducement.id in jolly_jouster.not_for_sale(match):
+        return None
+    limit = inducement_max(inducement, team)
+    if limit is not None:
+        limit -= jolly_jouster.free_count(match, inducement.id)
+        if limit <= 0:
+            return None
+    item = {"id": inducement.id, "choice": "", "max": limit, "price": price, "item": inducement}
+    first = jolly_jouster.first_bribe_price(match, team, inducement.id)
+    if first is not None:
+        item["first_price"], item["price"] = first
+    return item
 
 
 def _check_excluded_stars(edition, bought):
@@ -302,6 +315,8 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0, di
     stake (0: none). An inducement that brings journeymen for the game (data: `journeymen`, a dice
     expression: Riotous Rookies) rolls how many with `dice` (default: Dugout's), or takes the entered
     `faces` ({inducement id: [faces]}); one that raises the Fan Factor (data: `fan_factor`) raises it.
+    What the Jolly Jouster Cup's Dukedom gives for free is kept beside what is bought (at no cost), and
+    the Honourable Referees' first Bribe is priced apart (`first_price`: jolly_jouster.bought_cost).
 
     Petty cash is spent first, then the treasury (taken from the team when the match is applied).
     Side effects: stores the inducements, treasury spent, petty cash, the new CTV and Fan Factor on the
@@ -331,6 +346,8 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0, di
         if item["id"] == "star_player":
             stars += count * item["item"].players
         bought.append({"id": item["id"], "choice": item["choice"], "count": count, "price": item["price"]})
+        if "first_price" in item:
+            bought[-1]["first_price"] = item["first_price"]
     if stars > edition.inducements["star_player"].max:
         raise ValidationError(_("Too many star players."))
     for inducement_id in {item["id"] for item in bought if item["choice"] and item["id"] != "star_player"}:
@@ -340,7 +357,7 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0, di
     _check_excluded_stars(edition, bought)
     hired_mercenaries = mercenaries_bought(match, side, mercenaries, stars=stars)
     bought += hired_mercenaries + side_bet_bought(match, side, side_bet)
-    total = sum(item["count"] * item["price"] for item in bought)
+    total = sum(jolly_jouster.bought_cost(item) for item in bought)
     available = budget(match, side)
     if total > available["petty_cash"] + available["treasury"]:
         raise ValidationError(_("These inducements cost more than the team may spend."))
@@ -349,7 +366,7 @@ def buy_inducements(match, *, side, counts, user, mercenaries=(), side_bet=0, di
         match.set_side_value("journeymen", side, match.journeymen(side) + players)
     _bring_journeymen(match, side, bought, dice=dice or Dice(), faces=faces or {}, user=user)
     _raise_fan_factor(match, side, bought)
-    match.set_side_value("inducements", side, bought)
+    match.set_side_value("inducements", side, [*jolly_jouster.free_inducements(match), *bought])
     match.set_side_value("petty_cash", side, available["petty_cash"])
     match.set_side_value("treasury_spent", side, max(0, total - available["petty_cash"]))
     match.set_side_value("inducements_done", side, True)

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Match
+from matches.services.jolly_jouster import bought_cost
 from matches.services.prematch.sequence import next_step, require_step
 from matches.services.prematch.shared import Numbered
 from rosters import names
@@ -54,7 +55,7 @@ def inducements_value(match, side):
     """What the inducements bought add to CTV (all but those whose data say counts_in_ctv = false)."""
     edition = match.edition
     return sum(
-        item["price"] * item["count"]
+        bought_cost(item)
         for item in match.side_value("inducements", side)
         if _counts_in_ctv(edition, item["id"])
     )

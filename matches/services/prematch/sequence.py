@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from matches.models import SIDES, Match
+from matches.services import jolly_jouster
 from matches.services.common import require_status
 from matches.services.prematch.pending import pending_prayers
 from rulebook.edition import get_edition
@@ -51,12 +52,15 @@ def create_match(*, home_team, away_team, created_by, petty_cash_procedure=None,
 def steps(match):
     """The pre-match steps of this match, in seed 002's order. Where the edition sells Prayers to Nuffle
     as an inducement ([prayers] source = "inducement"), the prayers step only rolls what was bought:
-    it is there once a team bought some."""
+    it is there once a team bought some. The Jolly Jouster Cup starts with its Dukedom (and the
+    Jouster's Chalice, where a team of the match holds it: prematch.jouster)."""
     names = ["fans", "weather", "journeymen", "inducements", "kicking"]
     if not prayers_bought_as_inducement(match) or any(prayers_bought(match, side) for side in SIDES):
         names.insert(4, "prayers")
     if "stadium" in match.optional_rules:
         names.insert(0, "stadium")
+    if jolly_jouster.plays(match):  # both at the start of the game
+        names[0:0] = ["dukedom", "chalice"] if jolly_jouster.chalice_side(match) else ["dukedom"]
     if "match_balls" in match.optional_rules:
         names.append("match_ball")
     return names
@@ -72,6 +76,8 @@ def _done(match, step):
         "prayers": match.prayers_done and not pending_prayers(match),
         "kicking": bool(match.kicking),
         "match_ball": bool(match.match_ball),
+        "dukedom": bool(match.dukedom),
+        "chalice": "roll" in match.chalice,
     }[step]
 
 

@@ -10,6 +10,7 @@ from web.matches.forms.live import ConcedeForm, DriveStartForm, EndDriveForm, Qu
 from web.matches.forms.postmatch import PostmatchForm
 from web.matches.forms.prematch import (
     HIRED_BY_NAME,
+    ChaliceForm,
     InducementsForm,
     KickOrReceiveForm,
     MatchForm,
@@ -20,6 +21,7 @@ from web.matches.forms.prematch import (
 
 __all__ = [
     "HIRED_BY_NAME",
+    "ChaliceForm",
     "ConcedeForm",
     "CountCheckbox",
     "DiceForm",

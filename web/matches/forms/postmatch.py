@@ -71,6 +71,19 @@ class PostmatchForm(forms.Form):
                     choices=[(j["key"], f"#{j['number']} {j['name']}") for j in journeymen],
                 )
             self._add_raise_fields(match, side, hurt)
+            self._add_soul_fields(match, side, hurt)
+            hunted = postmatch.hunt.huntable(match, side)
+            if hunted:
+                self.fields[f"{side}_hunted"] = forms.TypedMultipleChoiceField(
+                    label=_("%(team)s: knock-outs and casualties of a player marked by the Wild Hunt")
+                    % {"team": label},
+                    help_text=_("Each earns its player %(spp)d SPP more; each opposing player once per game.")
+                    % {"spp": postmatch.hunt.bonus_spp(match, side)},
+                    required=False,
+                    coerce=int,
+                    widget=forms.CheckboxSelectMultiple,
+                    choices=hunted,
+                )
         self.veteran_fields = self._add_veteran_fields(match)
         self.awarded_fields = []
         for side, count in postmatch.awarded_touchdowns(match).items():
@@ -109,6 +122,24 @@ class PostmatchForm(forms.Form):
         )
         self.fields[f"{side}_raise_name"] = forms.CharField(
             label=_("%(team)s: name of the raised player") % {"team": label}, max_length=60, required=False
+        )
+
+    def _add_soul_fields(self, match, side, hurt):
+        """Ereth Khial: the dead Elf whose Enthralled Elven Soul is kept (or none), and its name."""
+        victims = postmatch.soul.soul_victims(match, side, hurt=hurt)
+        if not victims:
+            return
+        label = str(match.team(side))
+        self.fields[f"{side}_soul"] = forms.ChoiceField(
+            label=_("%(team)s: keep the Enthralled Elven Soul of") % {"team": label},
+            help_text=_("Free, at its full value in Team Value, while the team has room for it."),
+            choices=[("", "—"), *victims],
+            required=False,
+        )
+        self.fields[f"{side}_soul_name"] = forms.CharField(
+            label=_("%(team)s: name of the Enthralled Elven Soul") % {"team": label},
+            max_length=60,
+            required=False,
         )
 
     def _add_veteran_fields(self, match):
@@ -157,6 +188,19 @@ class PostmatchForm(forms.Form):
             if data[name]:
                 faces[side].setdefault("veterans", {})[key] = data[name]
         return faces
+
+    def hunted(self):
+        """{side: [event ids]} of Kurnous's Wild Hunt (postmatch.hunt)."""
+        return {side: self.cleaned_data.get(f"{side}_hunted") or [] for side in SIDES}
+
+    def souls(self):
+        """{side: {"victim", "name"}} of the Enthralled Elven Souls kept (postmatch.soul)."""
+        data = self.cleaned_data
+        return {
+            side: {"victim": data[f"{side}_soul"], "name": data[f"{side}_soul_name"]}
+            for side in SIDES
+            if data.get(f"{side}_soul")
+        }
 
     def hire(self):
         return {side: self.cleaned_data.get(f"{side}_hire", []) for side in SIDES}

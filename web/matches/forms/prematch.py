@@ -122,6 +122,31 @@ class TossForm(forms.Form):
         return data
 
 
+class ChaliceForm(forms.Form):
+    """The Jouster's Chalice (prematch.roll_chalice): its holder's coach numbers `count` of `players`
+    (prematch.chalice_nominees), one choice per number, the first players offered in their order; then
+    its die (`dice`) is rolled by Dugout or typed in."""
+
+    faces = FacesField(label=_("Dice (optional)"))
+
+    def __init__(self, *args, players, count, dice, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(player["key"], player["name"]) for player in players]
+        self.nominee_names = [f"nominee_{number}" for number in range(1, count + 1)]
+        for number, name in enumerate(self.nominee_names, start=1):
+            self.fields[name] = forms.ChoiceField(
+                label=_("Player number %(number)d") % {"number": number},
+                choices=choices,
+                initial=choices[number - 1][0],
+            )
+        self.order_fields([*self.nominee_names, "faces"])
+        set_dice(self.fields["faces"], dice)
+
+    def nominees(self):
+        """The players' keys in the order of their numbers."""
+        return [self.cleaned_data[name] for name in self.nominee_names]
+
+
 class KickOrReceiveForm(forms.Form):
     """The toss winner's choice (prematch.kick_or_receive): one button each."""
 
@@ -177,6 +202,8 @@ class InducementsForm(forms.Form):
                 widget=widget,
             )
             self.fields[key].widget.attrs["data-price"] = item["price"]
+            if "first_price" in item:  # the first one costs more (the Honourable Referees' Bribe)
+                self.fields[key].widget.attrs["data-first-price"] = item["first_price"]
             self._add_dice_field(item)
         self.mercenary_offer, self.side_bet_offer = mercenaries, side_bet
         self.mercenary_names = []

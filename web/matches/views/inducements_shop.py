@@ -3,12 +3,14 @@ budget and why, what it may buy) and buying for both teams from it."""
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from matches.models import SIDES
 from matches.services import prematch
 from rulebook.data import SkillRef
 from web.matches.forms import InducementsForm
 from web.matches.views.access import _back, _done, _texts
+from web.matches.views.jouster import inducement_notes
 from web.rule_labels import inducement_not_carried_out
 from web.service_calls import attempt
 
@@ -29,6 +31,8 @@ def shop_entry(match, side, edition, language, data=None):
         "mercenaries": _mercenary_terms(form.mercenary_offer, edition, language),
         "side_bet": form.side_bet_offer,
         "withheld": [edition.name(item["item"], language) for item in form.withheld],
+        # What the Jolly Jouster Cup's Dukedom gives the team for free, and what no team may buy.
+        "dukedom_notes": inducement_notes(match, edition, language),
     }
 
 
@@ -37,6 +41,12 @@ def inducements_form(match, side, edition, language, data=None):
     items = prematch.catalogue(match, side)
     for item in items:
         item["label"] = f"{edition.name(item['item'], language)} ({item['price']:,})"
+        if "first_price" in item:  # the Jolly Jouster Cup's Honourable Referees: a dearer first Bribe
+            item["label"] = _("%(name)s (the first %(first)s, then %(price)s each)") % {
+                "name": edition.name(item["item"], language),
+                "first": f"{item['first_price']:,}",
+                "price": f"{item['price']:,}",
+            }
         item["not_carried_out"] = inducement_not_carried_out(edition, item["id"], item.get("choice", ""))
     mercenaries, side_bet = prematch.mercenary_offer(match, side), prematch.side_bet_offer(match, side)
     return InducementsForm(

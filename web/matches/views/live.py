@@ -20,6 +20,7 @@ from rosters.models import name_with_team
 from rulebook import formulas
 from rulebook.dice import Dice
 from web.matches.forms import ConcedeForm, DriveStartForm, EndDriveForm, QuickEventForm, WeatherMageForm
+from web.matches.views import jouster
 from web.matches.views.access import (
     _back,
     _done,
@@ -29,6 +30,7 @@ from web.matches.views.access import (
     recorder,
 )
 from web.matches.views.prematch import _prayer_label
+from web.matches.views.trophy import trophy_ability_shown
 from web.service_calls import attempt, show_errors
 
 
@@ -71,6 +73,11 @@ def _scoreboard(match):
         "weather_name": match_table_text(match, "weather", match.weather, "name", language)
         if match.weather
         else "",
+        # The Jolly Jouster Cup: the Dukedom beside the weather, what it gives while it lasts, the Chalice.
+        "dukedom": jouster.dukedom_shown(match, edition, language, drive_open=bool(drive and drive.is_open)),
+        "chalice": jouster.chalice_shown(match, edition, language),
+        # A league trophy's ability in the holder's matches (the Flame Eternal's Flaming Goblet).
+        "trophy_ability": trophy_ability_shown(match, edition, language),
         "kickoff_name": match_table_text(match, "kickoff", drive.kickoff_event, "name", language)
         if drive
         else "",

@@ -42,6 +42,8 @@ def postmatch_roll(request, match):
             nominees=form.nominees(),
             raised=form.raised(),
             stalled=form.stalled(),
+            hunted=form.hunted(),
+            souls=form.souls(),
         ),
     ):
         return _back(match)

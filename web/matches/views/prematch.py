@@ -11,11 +11,12 @@ from django.views.decorators.http import require_POST
 
 from league.models import Fixture
 from matches.models import SIDES, Match
-from matches.services import effects, prematch
+from matches.services import effects, jolly_jouster, prematch
 from matches.services import league as league_link
 from rulebook.data import SkillRef
 from rulebook.dice import Dice
 from web.matches.forms import (
+    ChaliceForm,
     ConcedeForm,
     DiceForm,
     KickOrReceiveForm,
@@ -106,12 +107,21 @@ STEP_KEYS = {
     "kicking": "structure.pre_game.kicking_team",
     "stadium": "optional.stadium",
     "match_ball": "optional.match_balls",
+    "dukedom": f"optional.{jolly_jouster.DUKEDOMS}",
+    "chalice": f"optional.{jolly_jouster.RULE}.{jolly_jouster.CHALICE}",
 }
+# The text of a step's rules where it is not `desc` (the Jouster's Chalice is a row of its rule).
+STEP_TEXT_FIELDS = {"chalice": "effect"}
 
 
 def _step_dice(match, edition, step):
     """The notation of the roll of a one-roll step (for the dice field's help), or None."""
-    tables = {"weather": "weather", "stadium": "stadium", "match_ball": "match_balls"}
+    tables = {
+        "weather": "weather",
+        "stadium": "stadium",
+        "match_ball": "match_balls",
+        "dukedom": jolly_jouster.DUKEDOMS,
+    }
     if step in tables:
         return edition.table(tables[step]).dice
     if step == "prayers":
@@ -133,7 +143,7 @@ def _prematch_context(match, edition, language, *, user):
     context = {
         "step": step,
         "step_name": edition.text(f"{key}.name", language),
-        "step_text": edition.text(f"{key}.desc", language),
+        "step_text": edition.text(f"{key}.{STEP_TEXT_FIELDS.get(step, 'desc')}", language),
         "steps": prematch.steps(match),
         "results": prematch_results(match, edition, language),
         "dice_form": DiceForm(dice=_step_dice(match, edition, step)),
@@ -142,6 +152,9 @@ def _prematch_context(match, edition, language, *, user):
         "toss_winner": match.team(match.toss_winner) if match.toss_winner else None,
         "concede_form": ConcedeForm(match=match),
     }
+    if step == "chalice":
+        context["chalice_team"] = match.team(jolly_jouster.chalice_side(match))
+        context["chalice_form"] = _chalice_form(match, edition)
     if step == "inducements":
         context["shop"] = [shop_entry(match, side, edition, language) for side in SIDES]
         context["favourite"] = prematch.favourite_side(match)
@@ -170,6 +183,13 @@ def _prematch_context(match, edition, language, *, user):
         if match.prayers_done or context["prayers_bought"]:
             context["prayers_rolled"] = _prayers_rolled(match, edition, language, user=user)
     return context
+
+
+def _chalice_form(match, edition, data=None):
+    """The ChaliceForm of the Jouster's Chalice: its holder's players to number, its die."""
+    players, count = prematch.chalice_nominees(match)
+    dice = jolly_jouster.rule_row(edition, jolly_jouster.CHALICE)["nominee_dice"]
+    return ChaliceForm(data, players=players, count=count, dice=dice)
 
 
 def _journeyman_choices(match, edition, language):
@@ -295,7 +315,15 @@ def prematch_step(request, match, step):
                 return _refused(request, match, form)
             faces = form.cleaned_data["faces"]
             prematch.roll_prayers(match, dice=dice, user=request.user, faces=faces, side=side)
-        elif step in {"weather", "stadium", "match_ball"}:
+        elif step == "chalice":
+            form = _chalice_form(match, match.edition, request.POST)
+            if not form.is_valid():
+                return _refused(request, match, form)
+            data = form.cleaned_data
+            prematch.roll_chalice(
+                match, dice=dice, user=request.user, nominees=form.nominees(), faces=data["faces"]
+            )
+        elif step in {"weather", "stadium", "match_ball", "dukedom"}:
             form = DiceForm(request.POST)
             if not form.is_valid():
                 return _refused(request, match, form)
@@ -303,6 +331,7 @@ def prematch_step(request, match, step):
                 "weather": prematch.roll_weather,
                 "stadium": prematch.roll_stadium,
                 "match_ball": prematch.roll_match_ball,
+                "dukedom": prematch.roll_dukedom,
             }[step]
             action(match, dice=dice, user=request.user, faces=form.cleaned_data["faces"])
         else:

@@ -6,10 +6,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from matches.models import SIDES
-from matches.services import prematch
+from matches.services import jolly_jouster, prematch
 from matches.services.common import match_table, match_table_text
 from matches.services.prematch import STEP
 from rulebook.dice import ENTERED
+from web.matches.views.jouster import chalice_outcome
 
 # The dice log's purpose of each one-roll step: (the step, the table that turns its total into a result,
 # as the match rolls on it: common.match_table).
@@ -19,6 +20,8 @@ PURPOSES = {
     "weather": ("weather", "weather"),
     "match_ball": ("match_ball", "match_balls"),
     "coin_toss": ("kicking", None),
+    jolly_jouster.DUKEDOMS: ("dukedom", jolly_jouster.DUKEDOMS),
+    jolly_jouster.CHALICE: ("chalice", None),
 }
 
 
@@ -32,7 +35,7 @@ def roll_text(roll):
 
 # The steps whose results the page lists, in the order of the sequence (the dice log keeps the rolls'
 # order; what no roll shows, a journeymen step or a toss won at the table, is put in its place).
-RESULT_ORDER = ("stadium", "fans", "weather", "journeymen", "kicking", "match_ball")
+RESULT_ORDER = ("dukedom", "chalice", "stadium", "fans", "weather", "journeymen", "kicking", "match_ball")
 
 
 def prematch_results(match, edition, language, *, step=None):
@@ -97,6 +100,8 @@ def _outcome(match, language, row, table):
     if table:
         result = match_table(match, table).row_for(row.roll["total"])["id"]
         return match_table_text(match, table, result, "name", language)
+    if row.purpose == jolly_jouster.CHALICE:
+        return chalice_outcome(match, match.edition, language)
     if row.purpose == "fan_factor":
         side = next(side for side in SIDES if match.team(side).pk == row.team_id)
         return _("Fan Factor %(value)d") % {"value": match.side_value("fan_factor", side)}

@@ -6,10 +6,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from matches.models import SIDES, Event, kickoff_text_key
-from matches.services import drives, effects, postmatch
+from matches.services import drives, effects, jolly_jouster, postmatch
 from matches.services.common import match_table_text
 from matches.services.drives.kickoff import INDUCEMENT_ROLL
 from rosters.models import name_with_team
+from web.matches.views import jouster
 from web.matches.views.access import _match, _texts
 from web.matches.views.live import _scoreboard
 from web.matches.views.prematch import _prayer_label
@@ -80,6 +81,7 @@ def report(request, pk):
         "veterans": _veteran_rolls(match),
         "dice_steps": _dice_steps(match, edition, language),
         "optional": _optional_results(match, edition, language),
+        "dukedom_whole": jouster.dukedom_shown(match, edition, language, whole_game=True),
         "prayers": prayers,
         "outcome": outcome,
         "names": names,
@@ -203,6 +205,10 @@ def _dice_purpose(edition, purpose, language):
         return edition.name(edition.inducements[purpose.removeprefix(INDUCEMENT_ROLL)], language)
     if purpose == "argue_the_call":
         return edition.text("table.argue_the_call.name", language)
+    if purpose == jolly_jouster.DUKEDOMS:
+        return edition.text(f"optional.{purpose}.name", language)
+    if purpose == jolly_jouster.CHALICE:
+        return edition.text(f"optional.{jolly_jouster.RULE}.{purpose}.name", language)
     if purpose == drives.SWARMING_RULE:  # logged under the team rule that rolls it
         return edition.text(f"team_rule.{purpose}.name", language)
     return DICE_PURPOSES.get(purpose, purpose)

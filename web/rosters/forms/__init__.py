@@ -27,6 +27,7 @@ from web.rosters.forms.redraft import RedraftForm
 from web.rosters.forms.team import (
     MAX_IMPORT_BYTES,
     CaptainForm,
+    DedicationForm,
     FansForm,
     FireForm,
     HireForm,
@@ -49,6 +50,7 @@ __all__ = [
     "CharacteristicRollForm",
     "CaptainForm",
     "ChosenSkillForm",
+    "DedicationForm",
     "EditionForm",
     "FansForm",
     "FireForm",

@@ -106,16 +106,60 @@ class ChosenSkillForm(AdvancementForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        held = advancement.held_skill_ids(self.player)
-        self.fields["skill"].choices = skill_choices(self.edition, self.categories(), held)
+        held = advancement.held_skill_ids(self.player) | advancement.unchoosable_skill_ids(self.player)
+        choices = skill_choices(self.edition, self.categories(), held)
+        traits = (
+            advancement.secondary_trait_ids(self.player)
+            if self.advancement_kind == "chosen_secondary"
+            else []
+        )
+        if traits:
+            # A trait the team's dedication lets a Secondary advancement take (valued as a Primary one).
+            language = get_language()
+            named = [(trait, self.edition.name(self.edition.skills[trait], language)) for trait in traits]
+            choices.append((_category_name(self.edition, "T"), named))
+        self.fields["skill"].choices = choices
+        self._offer_free_skill(held)
+
+    def _offer_free_skill(self, held):
+        """Where the team's dedication gives a second skill of a category on a roll (Loec: Devious, D6,
+        5+), the skill the coach names for it and the die (or Dugout rolls)."""
+        rules = [(letter, advancement.free_skill_rule(self.player, letter)) for letter in self.categories()]
+        rule = next((rule for _letter, rule in rules if rule is not None), None)
+        if rule is None:
+            return
+        letter = rule["category"]
+        self.fields["free_skill"] = forms.ChoiceField(
+            label=_("Free second skill (%(category)s)") % {"category": _category_name(self.edition, letter)},
+            help_text=_(
+                "Taken too if the %(dice)s rolls %(target)d+ when you choose a skill of this category."
+            )
+            % {"dice": rule["dice"], "target": rule["target"]},
+            required=False,
+            choices=[
+                ("", "—"),
+                *[choice for _group, group in skill_choices(self.edition, letter, held) for choice in group],
+            ],
+        )
+        self.fields["free_die"] = forms.IntegerField(
+            label=_("Your %(die)s") % {"die": rule["dice"]},
+            min_value=1,
+            max_value=int(rule["dice"][1:]),
+            required=False,
+            help_text=_("Leave empty to let Dugout roll."),
+        )
 
     def save(self):
+        free_die = self.cleaned_data.get("free_die")
         return advancement.take_chosen_skill(
             team=self.team,
             editor=self.editor,
             player=self.player,
             kind=self.cleaned_data["kind"],
             skill_id=self.cleaned_data["skill"],
+            free_skill_id=self.cleaned_data.get("free_skill", ""),
+            dice=None if free_die else self.make_dice(),
+            free_faces=[free_die] if free_die else None,
         )
 
 
@@ -188,11 +232,12 @@ class CharacteristicChoiceForm(PlayerActionForm):
             for name in CHARACTERISTICS
             if name in allowed
         ]
-        position = self.player.position_rules
-        held = advancement.held_skill_ids(self.player)
+        held = advancement.held_skill_ids(self.player) | advancement.unchoosable_skill_ids(self.player)
+        letters = advancement.categories(self.player, "chosen_primary")
+        letters += advancement.categories(self.player, "chosen_secondary")
         skills = [
             (group, [(f"skill:{skill_id}", label) for skill_id, label in options])
-            for group, options in skill_choices(edition, position.primary + position.secondary, held)
+            for group, options in skill_choices(edition, letters, held)
         ]
         choices = []
         if characteristics:

@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from league import naflm_xml
-from rosters import captain, lineup, services, team_json
+from rosters import captain, dedication, lineup, services, team_json
 from rosters.ledger import UndoError, undo_latest
 from rulebook.edition import available_editions, get_edition
 from web.rosters.forms.base import PlayerActionForm, ServiceForm, TeamActionForm
@@ -205,6 +205,37 @@ class CaptainForm(TeamActionForm):
     def save(self):
         player = self.team.players.get(pk=self.cleaned_data["player"])
         return captain.nominate_captain(team=self.team, player=player, **self.actor)
+
+
+class DedicationForm(TeamActionForm):
+    """What the team is dedicated to for the whole league (an Elven god), and the player type it
+    favours; its coach's choice, until the team's first match."""
+
+    dedication = forms.ChoiceField(label=_("Dedicated to"), required=False)
+    dedication_position = forms.ChoiceField(label=_("Favoured player type"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        edition = self.team.edition_rules
+        offered = dedication.all_choices(edition)
+        self.fields["dedication"].choices = [("", _("None")), *offered]
+        self.fields["dedication"].initial = self.team.dedication
+        positions = {}
+        for row_id, _name in offered:
+            positions.update(dedication.position_choices(edition, self.team.rules, row_id))
+        self.fields["dedication_position"].choices = [("", _("None")), *positions.items()]
+        self.fields["dedication_position"].initial = self.team.dedication_position
+        self.fields["dedication_position"].help_text = _(
+            "The one player type the dedication lets take one more player, if it does."
+        )
+
+    def save(self):
+        return dedication.dedicate_team(
+            team=self.team,
+            row_id=self.cleaned_data["dedication"],
+            position_id=self.cleaned_data["dedication_position"],
+            **self.actor,
+        )
 
 
 class UndoForm(TeamActionForm):

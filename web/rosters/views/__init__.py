@@ -20,6 +20,7 @@ from web.rosters.views.players import (
 )
 from web.rosters.views.redraft import redraft_team
 from web.rosters.views.teams import (
+    dedicate,
     fans,
     fire,
     hire,
@@ -39,6 +40,7 @@ from web.rosters.views.teams import (
 )
 
 __all__ = [
+    "dedicate",
     "advance",
     "advance_choose",
     "advance_keep",

@@ -5,6 +5,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,13 +19,14 @@ from django_htmx.http import HttpResponseClientRedirect
 from league import naflm_xml
 from league.redraft import redraft_season
 from league.services import checklist
-from rosters import captain, display, lineup, services, team_json
+from rosters import captain, dedication, display, lineup, services, team_json
 from rosters.ledger import latest_undoable
 from rosters.models import Team
 from rulebook.edition import get_edition
 from web.league.new_team import league_for_new_team
 from web.rosters.forms import (
     CaptainForm,
+    DedicationForm,
     EditionForm,
     FansForm,
     FireForm,
@@ -65,7 +67,15 @@ def team_new(request):
     league = _league_drafted_for(request)
     edition = request.POST.get("edition") or request.GET.get("edition") or (league or {}).get("edition")
     roster = request.GET.get("roster")
-    form = NewTeamForm(request.POST or None, coach=request.user, edition=edition, roster=roster)
+    rules = league["optional_rules"] if league and league["edition"] == edition else ()
+    form = NewTeamForm(
+        request.POST or None,
+        coach=request.user,
+        edition=edition,
+        roster=roster,
+        optional_rules=rules,
+        league_slug=league["slug"] if rules else "",
+    )
     if request.method == "POST" and form.submit():
         messages.success(request, _created_message(form.result, league))
         return redirect("rosters:manage", pk=form.result.pk)
@@ -74,7 +84,7 @@ def team_new(request):
     context = {
         "form": form,
         "edition_form": EditionForm(initial={"edition": form.edition.id}),
-        "numbers": draft_numbers(form.edition),
+        "numbers": draft_numbers(form.edition, form.optional_rules),
         "league": league if league and league["edition"] == form.edition.id else None,
     }
     return render(request, "rosters/team_new.html", context)
@@ -164,6 +174,7 @@ def team_detail(request, pk):
         "rules": _team_rules(team),
         "redraft_season": redraft_season(team) if editor else None,
         "captain": _captain_context(team, editor),
+        "dedication": _dedication_context(team, editor),
         **_where_next(request.user, team),
     }
     return render(request, "rosters/team_detail.html", context)
@@ -189,6 +200,24 @@ def team_next(request, pk):
     steps = [] if team.is_draft or checklist.team_entries(team) else checklist.team_steps(team)
     template = "rosters/team_next.html#steps" if request.htmx else "rosters/team_next.html"
     return render(request, template, {"team": team, "steps": steps})
+
+
+def _dedication_context(team, editor):
+    """What the team is dedicated to (an Elven god) and, for its coach until its first match, the form
+    to choose; None for a team that is dedicated to nothing and that no such league would take."""
+    if not team.dedication and not dedication.may_be_dedicated(team):
+        return None
+    edition, language = team.edition_rules, get_language()
+    favoured = ""
+    if team.dedication_position:
+        favoured = display.position_name(team, team.dedication_position)
+    may_choose = editor is not None and not editor.as_commissioner and not dedication.has_played(team)
+    return {
+        "name": dedication.name(edition, team.dedication, language),
+        "effect": dedication.effect(edition, team.dedication, language),
+        "position": favoured,
+        "form": DedicationForm(team=team, editor=editor) if may_choose else None,
+    }
 
 
 def _captain_context(team, editor):
@@ -314,6 +343,17 @@ def nominate_captain(request, pk):
     submit(request, CaptainForm(request.POST, team=team, editor=editor))
     if request.POST.get("next") == "manage":
         return _panel_response(request, team, editor)
+    return redirect("rosters:team", pk=team.pk)
+
+
+@login_required
+@require_POST
+def dedicate(request, pk):
+    """Dedicate the team (an Elven god, for a whole league): its coach only, until its first match."""
+    team, editor = get_team_for_editor(request, pk)
+    if editor.as_commissioner:
+        raise PermissionDenied
+    submit(request, DedicationForm(request.POST, team=team, editor=editor))
     return redirect("rosters:team", pk=team.pk)
 
 
