@@ -68,12 +68,10 @@ def export_league(league, *, emails=False):
 
 
 def _people(league, teams, seasons, *, emails):
-    """[username, display name(, e-mail)] of everyone the document names, sorted."""
+    """[username, display name(, e-mail)] of everyone the document names, sorted: the league's people,
+    whoever wrote a ledger entry or an adjustment, and whoever recorded its matches."""
     ids = [
-        *league.commissioners.values_list("pk", flat=True),
-        *league.members.values_list("pk", flat=True),
-        *SeasonEntry.objects.filter(season__league=league).values_list("coach", flat=True),
-        *teams.values_list("coach", flat=True),
+        *_staff_ids(league, teams),
         *LedgerEntry.objects.filter(team__in=teams).values_list("actor", flat=True),
         *PointsAdjustment.objects.filter(entry__season__league=league).values_list("created_by", flat=True),
     ]
@@ -87,13 +85,17 @@ def _people(league, teams, seasons, *, emails):
 def coaches_and_staff(league):
     """The accounts of the league's commissioners, members and coaches (those to tell about a move)."""
     teams = Team.objects.filter(season_entries__season__league=league)
-    ids = [
+    return get_user_model().objects.filter(pk__in=_staff_ids(league, teams)).order_by("username")
+
+
+def _staff_ids(league, teams):
+    """The user ids of the league's commissioners, members, entries' coaches and `teams`' coaches."""
+    return [
         *league.commissioners.values_list("pk", flat=True),
         *league.members.values_list("pk", flat=True),
         *SeasonEntry.objects.filter(season__league=league).values_list("coach", flat=True),
         *teams.values_list("coach", flat=True),
     ]
-    return get_user_model().objects.filter(pk__in=ids).order_by("username")
 
 
 def _match_people(seasons):

@@ -80,7 +80,7 @@ def _plan(fixture):
     return touchdowns, casualties, {side: side in stalled_sides for side in ("home", "away")}
 
 
-def _kick_off(fixture, dice):
+def kick_off_fixture(fixture, dice):
     """The league match of `fixture`, its pre-match done by the home coach (no inducements)."""
     user = fixture.home.coach
     match = league_link.create_league_match(fixture=fixture, created_by=user)
@@ -132,7 +132,7 @@ def _first_half(match, dice, user, touchdowns, casualties):
 def _play_fixture(fixture, dice):
     """A whole league match of the first season, up to its result applied to both rosters."""
     touchdowns, casualties, stalled = _plan(fixture)
-    match, user = _kick_off(fixture, dice)
+    match, user = kick_off_fixture(fixture, dice)
     _first_half(match, dice, user, touchdowns, casualties)
     drives.end_drive(match, user=user, dice=dice)
     drives.start_drive(match, dice=dice, user=user, faces=KICK_OFF)
@@ -152,7 +152,7 @@ def _play_fixture(fixture, dice):
 def _start_fixture(fixture, dice):
     """The second season's first match, under way: pre-match done, a casualty and a touchdown in the
     first drive, the second drive kicked off."""
-    match, user = _kick_off(fixture, dice)
+    match, user = kick_off_fixture(fixture, dice)
     _first_half(match, dice, user, {"home": 1, "away": 0}, {"home": 0, "away": 1})
     match.refresh_from_db()
     return match

@@ -13,12 +13,11 @@ from league.services import entries, scheduling
 from league.services.leagues import create_league, create_season
 from league.services.results import confirm_result
 from league.services.seasons import start_season
-from matches.demo_bb2025 import create_demo_bb2025_matches
+from matches.demo_bb2025 import create_demo_bb2025_matches, kick_off_fixture
 from matches.models import Match
-from matches.services import drives, postmatch, prematch
+from matches.services import drives, postmatch
 from matches.services import league as league_link
 from rosters.demo import create_demo_teams
-from rosters.models import Player
 from rulebook.dice import Dice
 from tests.factories import UserFactory
 from tests.matches.test_full_match_bb2025 import bb2025_team
@@ -62,16 +61,7 @@ def _players(match, side):
 
 def play_fixture(fixture, dice, rng):
     """The fixture's whole match, up to its result confirmed and applied to both rosters."""
-    user = fixture.home.coach
-    match = league_link.create_league_match(fixture=fixture, created_by=user)
-    prematch.roll_fans(match, dice=dice, user=user)
-    prematch.roll_weather(match, dice=dice, user=user)
-    prematch.take_journeymen(match, user=user)
-    favourite = prematch.favourite_side(match) or "home"
-    for side in (favourite, "away" if favourite == "home" else "home"):
-        prematch.buy_inducements(match, side=side, counts={}, user=user)
-    prematch.toss(match, user=user, dice=dice)
-    prematch.kick_or_receive(match, user=user, choice=prematch.KICK)
+    match, user = kick_off_fixture(fixture, dice)  # the pre-match, as the demo league plays it
     for _half in range(2):
         _play_half(match, dice, rng, user)
     match.refresh_from_db()
@@ -109,10 +99,6 @@ def _play_half(match, dice, rng, user):
         )
         drives.start_drive(match, dice=dice, user=user)
     drives.end_drive(match, user=user, dice=dice)
-
-
-def played_players():
-    return Player.objects.filter(match_stats__isnull=False).distinct().count()
 
 
 def demo_league_with_matches():
