@@ -31,6 +31,7 @@ WRITES = [
     ("matches:event_add", {}, {"kind": "touchdown", "side": "home"}),
     ("matches:event_undo", {}, {}),
     ("matches:turn_next", {}, {}),
+    ("matches:weather_mage", {}, {"side": "home"}),
     ("matches:concede", {}, {"side": "home"}),
     ("matches:postmatch_roll", {}, {}),
     ("matches:postmatch_apply", {}, {}),
