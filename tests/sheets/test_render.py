@@ -1,24 +1,50 @@
-"""Every sheet of the catalogue in every one of its languages, rendered to PDF and parsed back.
+"""Every sheet of the catalogue in every one of its languages: its glyphs in the sheet fonts, and a
+sample of them rendered to PDF and parsed back.
 
-Each PDF is rendered (and parsed) once per test run, by the module's `rendered` fixture, in a pool of
-processes: renders take 0.3-5 s each and the catalogue has about a hundred of them.
+The catalogue holds 160 sheet-language pairs at 0.3-5 s per render: rendering all of them took three
+of the suite's twenty minutes. Every pair's text is checked against the fonts' character maps (fast,
+and what a missing glyph comes from); every sheet is rendered in two languages and every language in
+five sheets, chosen so that each game meets several languages. DUGOUT_RENDER_EVERY_SHEET=1 renders
+every pair (before a font or stylesheet change). Each PDF is rendered (and parsed) once per run, by
+the module's `rendered` fixture, in a pool of processes.
 """
 
 import os
+import subprocess
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from multiprocessing import get_context
 
 import django
 import pytest
+from django.utils.html import strip_tags
+from fontTools.ttLib import TTFont
 
 from dugout.release import release
 from sheets.catalogue import get_catalogue
-from sheets.render import render_sheet_pdf, renderer_version
+from sheets.render import render_sheet_html, render_sheet_pdf, renderer_version
 from sheets.services import content_hash
 from tests.sheets.pdf_checks import notdef_messages, read_pdf, render_and_inspect, squeeze, weasyprint_log
 
 CATALOGUE = get_catalogue()
 PAIRS = [(sheet.slug, language) for sheet in CATALOGUE.sheets() for language in sheet.languages]
+# The fonts the print stylesheet names, in its order (static/css/sheet-print.css).
+SHEET_FONTS = ("DejaVu Sans", "NanumGothic")
+
+
+def sampled_pairs():
+    """Sheet i in its languages i and i + half (rotating): every sheet twice, every language alike."""
+    if os.environ.get("DUGOUT_RENDER_EVERY_SHEET") == "1":
+        return PAIRS
+    sample = []
+    for index, sheet in enumerate(CATALOGUE.sheets()):
+        languages = sorted(sheet.languages)
+        half = max(1, len(languages) // 2)
+        sample += [(sheet.slug, languages[(index + step) % len(languages)]) for step in {0, half}]
+    return sample
+
+
+RENDERED_PAIRS = sampled_pairs()
 # Points: A4 is 595 x 842, US Letter 612 x 792.
 PAGE_SIZES = {"a4": (595, 842), "letter": (612, 792)}
 
@@ -30,7 +56,7 @@ def rendered(request):
         {
             (item.callspec.params["slug"], item.callspec.params["language"])
             for item in request.session.items
-            if item.module is request.module and hasattr(item, "callspec") and "slug" in item.callspec.params
+            if item.module is request.module and "rendered" in getattr(item, "fixturenames", ())
         }
     )
     if not wanted:
@@ -42,7 +68,40 @@ def rendered(request):
         return {pair: future.result() for pair, future in futures.items()}
 
 
+@cache
+def font_characters():
+    """Every character the sheet fonts draw, found as WeasyPrint finds the fonts (fontconfig)."""
+    characters = set()
+    for family in SHEET_FONTS:
+        path = subprocess.run(
+            ["fc-match", "-f", "%{file}", family], check=True, capture_output=True, text=True
+        ).stdout
+        characters |= set(TTFont(path)["cmap"].getBestCmap())
+    return characters
+
+
+def test_the_sample_renders_every_sheet_and_every_language():
+    assert {slug for slug, _language in RENDERED_PAIRS} == {slug for slug, _language in PAIRS}
+    assert {language for _slug, language in RENDERED_PAIRS} == {language for _slug, language in PAIRS}
+
+
 @pytest.mark.parametrize(("slug", "language"), PAIRS, ids=[f"{slug}-{language}" for slug, language in PAIRS])
+def test_the_sheet_fonts_draw_every_character_of_a_sheet(slug, language):
+    text = strip_tags(render_sheet_html(CATALOGUE.sheet_by_slug(slug), language=language))
+    missing = {
+        character for character in text if character.isprintable() and ord(character) not in font_characters()
+    }
+    assert not missing, f"no sheet font draws {sorted(missing)}"
+
+
+def test_the_font_check_finds_a_character_no_font_draws():
+    assert ord("\U0001d11e") not in font_characters()  # a musical clef
+    assert {ord("한"), ord("Ω"), ord("é")} <= font_characters()
+
+
+@pytest.mark.parametrize(
+    ("slug", "language"), RENDERED_PAIRS, ids=[f"{slug}-{language}" for slug, language in RENDERED_PAIRS]
+)
 def test_a_sheet_renders_to_a_pdf_in_its_language_with_embedded_fonts(rendered, slug, language):
     found = rendered[slug, language]
     sheet = CATALOGUE.sheet_by_slug(slug)
