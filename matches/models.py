@@ -371,3 +371,48 @@ class Event(models.Model):
     @property
     def catcher_key(self):
         return f"p{self.catcher_id}" if self.catcher_id else self.catcher_journeyman
+
+
+class Correction(models.Model):
+    """A correction of an applied match: edits to what was recorded (matches.services.corrections.edits),
+    proposed by a commissioner or a coach and accepted by the other side or a commissioner, then applied
+    with a replay of everything both teams did since (matches.services.corrections)."""
+
+    class Status(models.TextChoices):
+        PROPOSED = "proposed", _("Proposed")
+        APPLIED = "applied", _("Applied")
+        REJECTED = "rejected", _("Rejected")
+        UNDONE = "undone", _("Undone")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="corrections")
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.PROPOSED)
+    reason = models.CharField(_("reason"), max_length=200)
+    # [{"type": ..., "old": ..., "new": ..., ...}]: each edit with the value it replaces.
+    edits = models.JSONField(default=list)
+    # {conflict id: choice}: how each conflict the replay found is settled (corrections.replay).
+    resolutions = models.JSONField(default=dict, blank=True)
+    # What applying changed, for the match report: {team id: {"team": [...], "players": [...]}}.
+    summary = models.JSONField(default=dict, blank=True)
+    # What undoing needs: the ledger entries and match outcomes as they were before.
+    originals = models.JSONField(default=dict, blank=True)
+    ledger_entries = models.JSONField(default=dict, blank=True)  # {team id: the correction's entry id}
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    proposed_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-proposed_at", "-id"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    def __str__(self):
+        return f"{self.match}: {self.get_status_display()}"

@@ -123,8 +123,14 @@ def change(team, *, actor, kind, players=(), reason="", as_commissioner=False):
         )
 
 
-# Entries that start a team's history or close a match: nothing before them may be undone.
-NOT_UNDOABLE = {LedgerEntry.Kind.CREATED, LedgerEntry.Kind.MATCH, LedgerEntry.Kind.IMPORT}
+# Entries that start a team's history, close a match or correct one (undone as a correction, with the
+# other team's): nothing before them may be undone.
+NOT_UNDOABLE = {
+    LedgerEntry.Kind.CREATED,
+    LedgerEntry.Kind.MATCH,
+    LedgerEntry.Kind.IMPORT,
+    LedgerEntry.Kind.CORRECTION,
+}
 
 
 def latest_undoable(team):

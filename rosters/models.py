@@ -250,6 +250,7 @@ class LedgerEntry(models.Model):
         REDRAFT = "redraft", _("Re-drafted")
         IMPORT = "import", _("Imported")
         GOLD = "gold", _("Treasury changed")
+        CORRECTION = "correction", _("Match corrected")
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="ledger")
     kind = models.CharField(max_length=20, choices=Kind)
