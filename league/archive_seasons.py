@@ -63,6 +63,7 @@ def export_season(season):
                 "coach": username(entry.coach),
                 "status": entry.status,
                 "division": entry.division_id,
+                "playoff_bye_slot": entry.playoff_bye_slot,
             }
             for entry in entries
         ],
@@ -148,6 +149,7 @@ def import_season(league, data, moved, *, teams_in_file, where):
             coach=coach,
             status=item["status"],
             division=_entry_division(item, divisions, place),
+            playoff_bye_slot=item.get("playoff_bye_slot"),  # version 6
         )
     rounds = {
         item["number"]: Round.objects.create(

@@ -1,5 +1,5 @@
 """iCalendar (RFC 5545) feeds of fixtures, made with the `icalendar` library (folding, escaping and
-line ends are its business, not ours).
+line ends are its business, not ours), and which fixtures a season's or a division's feed lists.
 
 Fixtures with a date and time become timed events (UTC, two hours); fixtures with only a round date
 become all-day events; undated fixtures are left out.
@@ -8,6 +8,9 @@ become all-day events; undated fixtures are left out.
 from datetime import UTC, datetime, timedelta
 
 import icalendar
+from django.db.models import Q
+
+from league.models import Fixture
 
 GAME_LENGTH = timedelta(hours=2)
 
@@ -33,6 +36,15 @@ def fixture_event(fixture, *, host, now):
         description += f" · {fixture.round}"
     event.add("description", description)
     return event
+
+
+def season_fixtures(season, *, division=None):
+    """The fixtures of a season's calendar, with what their events show: all of them, or those of the
+    teams of `division` (a game between two divisions is in both divisions' calendars). One query."""
+    fixtures = Fixture.objects.for_season(season)
+    if division is not None:
+        fixtures = fixtures.filter(Q(home__division=division) | Q(away__division=division))
+    return fixtures.with_related()
 
 
 def _summary(fixture):

@@ -24,10 +24,13 @@ def team_leaders(rows, *, top=TOP):
     }
 
 
-def season_team_leaders(season, *, top=TOP):
-    """The same three boards from the season's stored table (three queries, each read from an index of
-    the rows and limited to `top`; the table's order is already by points)."""
+def season_team_leaders(season, *, division=None, top=TOP):
+    """The same three boards from the season's stored table, or from the teams of one of its divisions
+    (three queries, each read from an index of the rows and limited to `top`; the table's order is
+    already by points)."""
     table = stored_table(season)
+    if division is not None:
+        table = table.filter(division=division)
     return {
         "points": list(table.order_by("position")[:top]),
         "touchdowns": list(table.order_by("-td_for", "position")[:top]),
@@ -35,18 +38,19 @@ def season_team_leaders(season, *, top=TOP):
     }
 
 
-def player_leaders(season, *, top=TOP):
-    """The players with the most SPP earned in `season`'s counted matches (one query, from the top of an
-    index of the stored totals; see player_boards)."""
-    return stats.player_board("spp", season=season, top=top)
+def player_leaders(season, *, division=None, top=TOP):
+    """The players with the most SPP earned in `season`'s counted matches, or only those of the teams of
+    `division` (one query, from the top of an index of the stored totals; see player_boards)."""
+    return stats.player_board("spp", season=season, division=division, top=top)
 
 
-def player_boards(*, season=None, league=None, top=TOP):
+def player_boards(*, season=None, league=None, division=None, top=TOP):
     """The players' boards (touchdowns, casualties, completions, interceptions, MVPs, kills, SPP) of
     `season`, or of every season of `league`, from the players' totals over the applied matches of their
-    confirmed fixtures (league.stats; friendlies do not count). Seven queries, each read from the top
-    of an index and limited to `top`."""
-    return stats.player_boards(season=season, league=league, top=top)
+    confirmed fixtures (league.stats; friendlies do not count); with `division` (of `season`), the
+    players of its teams only, whatever games they played. Seven queries, each read from the top of an
+    index and limited to `top`."""
+    return stats.player_boards(season=season, league=league, division=division, top=top)
 
 
 def coach_leaders(league, *, top=None):

@@ -3,8 +3,6 @@
 Teams are any hashable ids; a pairing is (home, away), and a bye is (team, None).
 """
 
-import math
-
 
 def round_robin(teams, *, double=False):
     """The rounds of a round robin: every team meets every other once (twice when `double`).
@@ -57,9 +55,7 @@ def swiss_round(ranking, *, played, byes=()):
     ranking = list(ranking)
     bye = []
     if len(ranking) % 2:
-        had = set(byes)
-        candidates = [team for team in reversed(ranking) if team not in had] or list(reversed(ranking))
-        bye_team = candidates[0]
+        bye_team = _bye_team(ranking, byes)
         ranking.remove(bye_team)
         bye = [(bye_team, None)]
     for allowed in range(len(ranking) // 2 + 1):
@@ -96,6 +92,11 @@ def bracket_seeds(size):
     return seeds
 
 
+def bracket_size(count):
+    """The places of a knockout of `count` teams: the next power of two (6 teams: 8 places, 2 byes)."""
+    return 1 << (count - 1).bit_length() if count > 1 else count
+
+
 def playoff_first_round(seeded):
     """First-round pairs of a knockout of the teams in `seeded` (best first).
 
@@ -104,7 +105,7 @@ def playoff_first_round(seeded):
     """
     if len(seeded) < 2:
         return []
-    size = 2 ** math.ceil(math.log2(len(seeded)))
+    size = bracket_size(len(seeded))
     order = bracket_seeds(size)
     pairs = []
     for slot in range(size // 2):
@@ -113,6 +114,13 @@ def playoff_first_round(seeded):
         away = seeded[bottom - 1] if bottom <= len(seeded) else None
         pairs.append((slot, home, away))
     return pairs
+
+
+def playoff_next_round(winners):
+    """The next round of a knockout from `winners`, the winner of each slot of this round in slot order
+    (a team with a bye is its slot's winner): slot k pairs the winners of slots 2k and 2k+1, the first at
+    home. Returns (slot, home, away); nothing once a single winner is left."""
+    return [(slot, winners[2 * slot], winners[2 * slot + 1]) for slot in range(len(winners) // 2)]
 
 
 # --- divisions -------------------------------------------------------------------------------------------
@@ -198,6 +206,56 @@ def division_swiss_round(rankings, *, played, byes=()):
     return [pair for ranking in rankings for pair in swiss_round(ranking, played=played, byes=byes)]
 
 
+def cross_division_swiss_round(ranking, *, division_of, played, byes=()):
+    """The next Swiss round across divisions: every team meets a team of another division, the nearest
+    to it in `ranking` (the whole season's table, best first), never a rematch when one can be avoided.
+
+    The bye (odd counts) goes as in swiss_round. When one division holds more than half of the teams,
+    the fewest of its teams that must meet each other do (a Swiss round leaves nobody out). Backtracks:
+    it takes the fewest games inside a division first, then the fewest rematches.
+    Returns a list of (home, away) pairs, the better-ranked team at home, with (team, None) for a bye.
+    """
+    ranking = list(ranking)
+    bye = []
+    if len(ranking) % 2:
+        bye_team = _bye_team(ranking, byes)
+        ranking.remove(bye_team)
+        bye = [(bye_team, None)]
+    sizes: dict = {}
+    for team in ranking:
+        sizes[division_of[team]] = sizes.get(division_of[team], 0) + 1
+    # The largest division's teams beyond half of the field can only meet each other.
+    inside = max(0, max(sizes.values(), default=0) - len(ranking) // 2)
+    for same in range(inside, len(ranking) // 2 + 1):
+        for rematches in range(len(ranking) // 2 + 1):
+            pairs = _pair_across(ranking, division_of, played, rematches, same)
+            if pairs is not None:
+                return pairs + bye
+    return bye
+
+
+def _bye_team(ranking, byes):
+    """The lowest-ranked team that has not had a bye (the lowest of all when every team has had one)."""
+    had = set(byes)
+    return next((team for team in reversed(ranking) if team not in had), ranking[-1])
+
+
+def _pair_across(teams, division_of, played, rematches_allowed, same_allowed):
+    if not teams:
+        return []
+    first, rest = teams[0], teams[1:]
+    for index, opponent in enumerate(rest):
+        rematch = frozenset((first, opponent)) in played
+        same = division_of[first] == division_of[opponent]
+        if (rematch and not rematches_allowed) or (same and not same_allowed):
+            continue
+        remaining = rest[:index] + rest[index + 1 :]
+        tail = _pair_across(remaining, division_of, played, rematches_allowed - rematch, same_allowed - same)
+        if tail is not None:
+            return [(first, opponent), *tail]
+    return None
+
+
 def playoff_qualifiers(tables, *, per_division, ranking, wild_cards=0):
     """The teams of a playoff between divisions, best seed first.
 
@@ -217,42 +275,107 @@ def playoff_qualifiers(tables, *, per_division, ranking, wild_cards=0):
 
 
 def seed_across_divisions(seeded, *, division_of):
-    """First-round pairs of a knockout of `seeded` (best first; a power of two of teams) in which two
-    teams of one division meet as late as the draw allows.
+    """First-round pairs of a knockout of `seeded` (best first, two teams or more) in which two teams of
+    one division meet as late as the draw allows.
 
-    The bracket is split in halves, each half in halves again, and so on; at each split every
+    The bracket is the next power of two: the best seeds have a bye (6 teams: seeds 1 and 2 go straight
+    into round two). It is split in halves, each half in halves again, and so on; at each split every
     division's teams are shared between the two halves as evenly as they can be, and otherwise the
     seeds go to the halves in a snake (1 top, 2 and 3 bottom, 4 top ...), so the best seeds are apart
-    too. Returns (slot, home, away) as playoff_first_round does: the winners of slots 2k and 2k+1 meet
-    next, and the better seed of a pair is at home.
+    too. A team with a bye fills two places of its half (its own and its missing opponent's).
+    Returns (slot, home, away) as playoff_first_round does, away None for a bye: the winners of slots 2k
+    and 2k+1 meet next, and the better seed of a pair is at home.
     """
-    size = len(seeded)
-    if size < 2 or size & (size - 1):
-        raise ValueError("a knockout needs a power of two of teams")
+    count = len(seeded)
+    if count < 2:
+        raise ValueError("a knockout needs two teams or more")
+    size = bracket_size(count)
     rank = {team: index for index, team in enumerate(seeded)}
-    line = _split_bracket(list(seeded), division_of)
+    with_bye = set(seeded[: size - count])
+    line = _split_bracket(list(seeded), division_of, with_bye, size)
     pairs = []
     for slot in range(size // 2):
-        home, away = sorted(line[2 * slot : 2 * slot + 2], key=rank.__getitem__)
+        home, away = line[2 * slot : 2 * slot + 2]
+        if away is not None and rank[away] < rank[home]:
+            home, away = away, home
         pairs.append((slot, home, away))
     return pairs
 
 
 _SNAKE = (0, 1, 1, 0)
+# How many placements the search for even halves may try before it settles for the greedy split.
+_SPLIT_BUDGET = 20000
 
 
-def _split_bracket(teams, division_of):
-    if len(teams) <= 2:
-        return teams
-    capacity = len(teams) // 2
-    halves: tuple[list, list] = ([], [])
-    counts: dict = {}
+def _split_bracket(teams, division_of, with_bye, places):
+    """The bracket line of `teams` (best first) over `places` places, None where a bye's opponent would
+    be. A team with a bye takes two places of its half."""
+    if places == 2:
+        return teams if len(teams) == 2 else [teams[0], None]
+    capacity = places // 2
+    weights = [2 if team in with_bye else 1 for team in teams]
+    sides = _even_halves(teams, weights, division_of, capacity) or _greedy_halves(
+        teams, weights, division_of, capacity
+    )
+    halves = [[team for team, side in zip(teams, sides, strict=True) if side == half] for half in (0, 1)]
+    return _split_bracket(halves[0], division_of, with_bye, capacity) + _split_bracket(
+        halves[1], division_of, with_bye, capacity
+    )
+
+
+def _preferred(index, division, counts):
+    """The half a team would rather go to: the one with fewer of its division, else the snake's."""
+    top, bottom = counts.get((division, 0), 0), counts.get((division, 1), 0)
+    return _SNAKE[index % 4] if top == bottom else (0 if top < bottom else 1)
+
+
+def _greedy_halves(teams, weights, division_of, capacity):
+    """The half of each team, each to the half it prefers while there is room (byes first, so a half
+    never runs out of even room for them)."""
+    used, counts, sides = [0, 0], {}, []
     for index, team in enumerate(teams):
         division = division_of[team]
-        top, bottom = counts.get((division, 0), 0), counts.get((division, 1), 0)
-        wanted = _SNAKE[index % 4] if top == bottom else (0 if top < bottom else 1)
-        if len(halves[wanted]) >= capacity:
+        wanted = _preferred(index, division, counts)
+        if used[wanted] + weights[index] > capacity:
             wanted = 1 - wanted
-        halves[wanted].append(team)
+        used[wanted] += weights[index]
         counts[division, wanted] = counts.get((division, wanted), 0) + 1
-    return _split_bracket(halves[0], division_of) + _split_bracket(halves[1], division_of)
+        sides.append(wanted)
+    return sides
+
+
+def _even_halves(teams, weights, division_of, capacity):
+    """The half of each team such that every division is shared between the halves within one team,
+    each team to the half it prefers when it can be; None when no such split is found. A bye taking
+    two places can make the greedy split put two teams of a division together needlessly."""
+    left: dict = {}
+    for team in teams:
+        left[division_of[team]] = left.get(division_of[team], 0) + 1
+    used, counts, sides = [0, 0], {}, []
+    budget = [_SPLIT_BUDGET]
+
+    def place(index):
+        if index == len(teams):
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        division = division_of[teams[index]]
+        left[division] -= 1
+        wanted = _preferred(index, division, counts)
+        for side in (wanted, 1 - wanted):
+            if used[side] + weights[index] > capacity:
+                continue
+            counts[division, side] = counts.get((division, side), 0) + 1
+            if abs(counts.get((division, 0), 0) - counts.get((division, 1), 0)) <= left[division] + 1:
+                used[side] += weights[index]
+                sides.append(side)
+                if place(index + 1):
+                    return True
+                sides.pop()
+                used[side] -= weights[index]
+            counts[division, side] -= 1
+        left[division] += 1
+        return False
+
+    return sides if place(0) else None

@@ -32,23 +32,30 @@ STATS = PlayerMatchStats.STATS
 CHUNK = 500  # players added up per query (a list of ids within every database's limit on parameters)
 
 
-def player_boards(*, season=None, league=None, top=TOP):
+def player_boards(*, season=None, league=None, division=None, top=TOP):
     """{board: [{"player_id", "name", "team_name", "count"}, ...]} for each of BOARDS, best first (ties by
     name), players with a count of 0 left out: of `season`, or of every season of `league`, as stored by
-    store_player_totals. Seven queries, each read from the top of an index."""
-    stored = _stored(season=season, league=league)
+    store_player_totals; with `division` (of `season`), only the players of its teams. Seven queries,
+    each read from the top of an index."""
+    stored = _stored(season=season, league=league, division=division)
     return {board: _board(stored, field, top) for board, field in BOARDS.items()}
 
 
-def player_board(board, *, season=None, league=None, top=TOP):
+def player_board(board, *, season=None, league=None, division=None, top=TOP):
     """One of BOARDS, as player_boards gives it (one query)."""
-    return _board(_stored(season=season, league=league), BOARDS[board], top)
+    return _board(_stored(season=season, league=league, division=division), BOARDS[board], top)
 
 
-def _stored(*, season, league):
+def _stored(*, season, league, division=None):
     if season is not None:
-        return PlayerLeagueStats.objects.filter(league_id=season.league_id, season=season)
-    return PlayerLeagueStats.objects.filter(league=league, season__isnull=True)
+        stored = PlayerLeagueStats.objects.filter(league_id=season.league_id, season=season)
+    else:
+        stored = PlayerLeagueStats.objects.filter(league=league, season__isnull=True)
+    if division is not None:
+        # A subquery, not a list of ids: the boards stay one query each.
+        teams = SeasonEntry.objects.filter(division=division, team__isnull=False).values("team_id")
+        stored = stored.filter(player__team__in=teams)
+    return stored
 
 
 def _board(stored, field, top):

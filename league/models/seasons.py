@@ -112,6 +112,11 @@ class SeasonEntry(models.Model):
         related_name="entries",
         verbose_name=_("division"),
     )
+    # The first-round slot of the season's playoffs this team skipped: a bracket that is not full gives
+    # its best seeds a bye straight into round two, where they play at slot // 2. No fixture can say so
+    # (a fixture has two sides), so advancing the playoffs reads it here. Set only by
+    # league.services.scheduling.schedule_playoffs; None for every other team.
+    playoff_bye_slot = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = SeasonEntryQuerySet.as_manager()

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
-from league.models import PLACE_LABELS, PRIZE_PLACES, SeasonPrize, StandingsRow
+from league.models import PLACE_LABELS, PRIZE_PLACES, Season, SeasonPrize, StandingsRow
 from league.permissions import require_commissioner
 from league.services import scheduling
 from rosters import ledger
@@ -83,6 +83,41 @@ def trophies_held(team):
     return [prize.season.league for prize in held.select_related("season__league")]
 
 
+# A division title is an honour, not a prize: the rulebook's [league] prizes pay the season's final
+# places only, so a division winner gets no gold and no trophy (inventing some would change what the
+# league's edition says a season is worth). Nor is it stored apart: a finished season's stored division
+# tables already name each division's winner, and follow a reopened season without anything to take
+# back. The pages show it from there (the season's page and the team's).
+
+
+def division_winners(season):
+    """[(division, entry)] of a finished season with divisions, the divisions in order: the first of each
+    division's stored table, when it played; [] for a season not finished or without divisions (one
+    query)."""
+    if season.status != Season.Status.FINISHED:
+        return []
+    rows = (
+        StandingsRow.objects.for_season(season)
+        .filter(division_position=1, played__gt=0)
+        .select_related("division", "entry__team", "entry__coach")
+        .order_by("division__order", "division_id")
+    )
+    return [(row.division, row.entry) for row in rows]
+
+
+def division_titles(team):
+    """[(season, division)] the divisions `team` won in finished seasons, newest first, each season with
+    its league (one query)."""
+    rows = (
+        StandingsRow.objects.filter(
+            entry__team=team, division_position=1, played__gt=0, season__status=Season.Status.FINISHED
+        )
+        .select_related("season__league", "division")
+        .order_by("-season__created_at", "-season_id")
+    )
+    return [(row.season, row.division) for row in rows]
+
+
 def _change_treasury(*, team_id, gold, by, reason, details):
     """Add `gold` (taken back when negative) to a team's treasury and return the LedgerEntry saying so.
 
@@ -104,7 +139,9 @@ def _details(prize, season):
 def final_places(season, count):
     """{place: entry} of the season's first `count` places: a decided playoff final's champion and
     runner-up first, then the best teams of the stored table that played (the table alone without
-    playoffs). A team that played no game has no place."""
+    playoffs). A team that played no game has no place. In a season with divisions the table is the
+    whole season's (`position`), as for the wild cards: the divisions' winners are honours
+    (division_winners), not places."""
     final = scheduling.playoff_final(season)
     ranked = list(final or ())
     taken = {entry.pk for entry in ranked}

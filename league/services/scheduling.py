@@ -13,7 +13,8 @@ from league.permissions import require_commissioner
 from league.services.divisions import division_groups
 from league.standings.read import division_tables, season_standings
 
-PLAYOFF_SIZES = (2, 4, 8, 16, 32)
+# A playoff takes 2 to 32 teams; its bracket is the next power of two, the best seeds having a bye.
+MIN_PLAYOFF_TEAMS, MAX_PLAYOFF_TEAMS = 2, 32
 
 
 def _accepted(season):
@@ -104,18 +105,30 @@ def _round_robin_rounds(season, entries, *, double, cross_games):
     )
 
 
-def _swiss_rankings(season, entries):
-    """The rankings the next Swiss round pairs: the season's table, or each division's table."""
+def _swiss_pairs(season, entries, *, played, byes, across_divisions):
+    """The next Swiss round's pairs: by the season's table, inside each division's table, or across the
+    divisions by the season's table (`across_divisions`)."""
     groups = division_groups(season, list(entries.values()))
     if groups is None:
-        return [[row.entry for row in season_standings(season)]]
+        if across_divisions:
+            raise ValidationError(_("Pairing across divisions needs a season with divisions."))
+        table = [row.entry for row in season_standings(season)]
+        return pairing.swiss_round(table, played=played, byes=byes)
+    if across_divisions:
+        table = [row.entry for row in season_standings(season)]
+        division_of = {pk: entry.division_id for pk, entry in entries.items()}
+        return pairing.cross_division_swiss_round(table, division_of=division_of, played=played, byes=byes)
     tables = division_tables(season)
-    return [[row.entry for row in tables[group[0].division_id]] for group in groups]
+    rankings = [[row.entry for row in tables[group[0].division_id]] for group in groups]
+    return pairing.division_swiss_round(rankings, played=played, byes=byes)
 
 
-def schedule_swiss_round(*, season, by, date=None):
+def schedule_swiss_round(*, season, by, date=None, across_divisions=False):
     """Pair the next round: teams close in the standings meet, never twice when avoidable; in a season
-    with divisions, teams close in their division's table, inside each division.
+    with divisions, teams close in their division's table, inside each division. With
+    `across_divisions` (a season with divisions; the commissioner ticks it for the rounds they want,
+    e.g. the last one), every team meets the nearest team of another division in the whole season's
+    table instead (pairing.cross_division_swiss_round), never a team met before when avoidable.
 
     Every league fixture of the round before must have a confirmed result. The bye (odd counts)
     goes to the lowest team that has not had one. Refused to a season of another format.
@@ -131,12 +144,11 @@ def schedule_swiss_round(*, season, by, date=None):
     if any(fixture.confirmed_result is None for fixture in league_fixtures):
         raise ValidationError(_("Every league fixture needs a confirmed result before the next Swiss round."))
     played = {frozenset((fixture.home_id, fixture.away_id)) for fixture in league_fixtures}
-    rankings = _swiss_rankings(season, entries)
     rounds_with_fixture: dict[int, set[int]] = {}
     for fixture in league_fixtures:
         rounds_with_fixture.setdefault(fixture.round_id, set()).update((fixture.home_id, fixture.away_id))
     byes = {entry for teams in rounds_with_fixture.values() for entry in entries if entry not in teams}
-    pairs = pairing.division_swiss_round(rankings, played=played, byes=byes)
+    pairs = _swiss_pairs(season, entries, played=played, byes=byes, across_divisions=across_divisions)
     with transaction.atomic():
         round_ = Round.objects.create(season=season, number=_next_round_number(season), date=date)
         Fixture.objects.bulk_create(
@@ -154,9 +166,11 @@ def schedule_playoffs(*, season, by, size=None, date=None, per_division=None, wi
     In a season with divisions, either the top `size` of the season's table or, with `per_division`,
     the first `per_division` of each division and `wild_cards` more by the season's table
     (pairing.playoff_qualifiers); either way seeded so that two teams of one division meet as late as
-    the bracket allows (pairing.seed_across_divisions). A bracket has 2, 4, 8, 16 or 32 teams.
-    Side effects: creates a Round and the first-round playoff Fixtures (bracket slots set); a season in
-    registration becomes scheduled.
+    the bracket allows (pairing.seed_across_divisions). A playoff takes 2 to 32 teams: its bracket is
+    the next power of two, and the best seeds have a bye into round two (6 teams: seeds 1 and 2).
+    Side effects: creates a Round and the first-round playoff Fixtures (bracket slots set; a slot with a
+    bye has none); sets SeasonEntry.playoff_bye_slot of the teams with a bye (and clears it on the
+    others); a season in registration becomes scheduled.
     """
     require_commissioner(by, season.league)
     _require_not_finished(season)
@@ -177,12 +191,12 @@ def schedule_playoffs(*, season, by, size=None, date=None, per_division=None, wi
         seeded = table[:size]
     else:
         raise ValidationError(_("Say how many teams the playoffs take."))
-    if size not in PLAYOFF_SIZES:
+    if not MIN_PLAYOFF_TEAMS <= size <= MAX_PLAYOFF_TEAMS:
+        limits = {"low": MIN_PLAYOFF_TEAMS, "high": MAX_PLAYOFF_TEAMS, "count": size}
         raise ValidationError(
-            _("A playoff bracket has 2, 4, 8, 16 or 32 teams; these playoffs would take %(count)s.")
-            % {"count": size}
+            _("Playoffs take %(low)s to %(high)s teams; these would take %(count)s.") % limits
             if per_division is not None
-            else _("A playoff bracket has 2, 4, 8, 16 or 32 teams.")
+            else _("Playoffs take %(low)s to %(high)s teams.") % limits
         )
     if len(seeded) < size:
         raise ValidationError(_("There are fewer accepted teams than playoff places."))
@@ -203,7 +217,15 @@ def schedule_playoffs(*, season, by, size=None, date=None, per_division=None, wi
                 bracket_slot=slot,
             )
             for slot, home, away in pairs
+            if away is not None
         )
+        season.entries.exclude(playoff_bye_slot=None).update(playoff_bye_slot=None)
+        with_bye = []
+        for slot, home, away in pairs:
+            if away is None:
+                entries[home].playoff_bye_slot = slot
+                with_bye.append(entries[home])
+        SeasonEntry.objects.bulk_update(with_bye, ["playoff_bye_slot"])
         _mark_scheduled(season)
     return round_
 
@@ -213,6 +235,11 @@ def _tables_in_order(season):
     tables = division_tables(season)
     order = season.divisions.values_list("pk", flat=True)
     return [tables.get(pk, []) for pk in order]
+
+
+def playoff_byes(season):
+    """The entries with a bye in the first round of the season's playoffs, by bracket slot (one query)."""
+    return list(season.entries.exclude(playoff_bye_slot=None).with_related().order_by("playoff_bye_slot"))
 
 
 def playoff_winner(fixture):
@@ -227,14 +254,32 @@ def playoff_winner(fixture):
     return fixture.home if result.home_score > result.away_score else fixture.away
 
 
+def _latest_playoff_round(season):
+    """(fixtures of the latest playoff round by slot, whether it is the playoffs' first round); the
+    fixtures are empty without playoffs (two queries)."""
+    rounds = set(season.fixtures.playoff().values_list("round__number", flat=True).order_by())
+    if not rounds:
+        return [], False
+    latest = max(rounds)
+    fixtures = season.fixtures.playoff().filter(round__number=latest).with_related().order_by("bracket_slot")
+    return list(fixtures), len(rounds) == 1
+
+
+def _round_slots(season, fixtures, *, first):
+    """{bracket slot: the fixture, or the entry with a bye there (first round only)} of a playoff round."""
+    slots: dict = {fixture.bracket_slot: fixture for fixture in fixtures}
+    if first:
+        slots.update({entry.playoff_bye_slot: entry for entry in playoff_byes(season)})
+    return slots
+
+
 def playoff_final(season):
     """(champion, runner-up) entries of the season's decided playoff final (the latest playoff round
-    when it holds one game, with a confirmed winner), or None (two queries)."""
-    latest = season.fixtures.playoff().order_by("-round__number").values("round_id")[:1]
-    last_round = list(season.fixtures.playoff().filter(round_id__in=latest).with_related())
-    if len(last_round) != 1:
+    when it is the bracket's last: one game, and no bye beside it), or None (two or three queries)."""
+    fixtures, first = _latest_playoff_round(season)
+    if len(fixtures) != 1 or len(_round_slots(season, fixtures, first=first)) != 1:
         return None
-    final = last_round[0]
+    final = fixtures[0]
     champion = playoff_winner(final)
     if champion is None:
         return None
@@ -242,20 +287,28 @@ def playoff_final(season):
 
 
 def advance_playoffs(*, season, by, date=None):
-    """Pair the winners of the latest playoff round (slot 2k's winner hosts slot 2k+1's).
+    """Pair the winners of the latest playoff round (slot 2k's winner hosts slot 2k+1's); after the
+    first round, a team with a bye there counts as its slot's winner (pairing.playoff_next_round).
 
     Side effects: creates a Round and its playoff Fixtures; returns None when the final is played.
     """
     require_commissioner(by, season.league)
-    fixtures = list(season.fixtures.playoff().with_related().order_by("-round__number", "bracket_slot"))
+    fixtures, first = _latest_playoff_round(season)
     if not fixtures:
         raise ValidationError(_("This season has no playoffs."))
-    latest = fixtures[0].round_id
-    current = sorted((f for f in fixtures if f.round_id == latest), key=lambda f: f.bracket_slot)
-    winners = [playoff_winner(fixture) for fixture in current]
+    slots = _round_slots(season, fixtures, first=first)
+    if sorted(slots) != list(range(len(slots))):
+        raise ValidationError(
+            _("A playoff slot of the round has neither a game nor a bye: draw the bracket again.")
+        )
+    winners = [
+        slots[number] if isinstance(slots[number], SeasonEntry) else playoff_winner(slots[number])
+        for number in range(len(slots))
+    ]
     if any(winner is None for winner in winners):
         raise ValidationError(_("Every playoff game of the round needs a confirmed winner."))
-    if len(winners) == 1:
+    pairs = pairing.playoff_next_round(winners)
+    if not pairs:
         return None
     with transaction.atomic():
         round_ = Round.objects.create(season=season, number=_next_round_number(season), date=date)
@@ -263,12 +316,12 @@ def advance_playoffs(*, season, by, date=None):
             Fixture(
                 season=season,
                 round=round_,
-                home=winners[2 * slot],
-                away=winners[2 * slot + 1],
+                home=home,
+                away=away,
                 stage=Fixture.Stage.PLAYOFF,
                 bracket_slot=slot,
             )
-            for slot in range(len(winners) // 2)
+            for slot, home, away in pairs
         )
     return round_
 

@@ -214,12 +214,15 @@ def test_playoffs_add_wild_cards_by_the_season_table(league, commissioner):
     assert wild_card in {group[1] for group in groups}
 
 
-def test_playoffs_of_a_size_that_is_no_bracket_are_refused(league, commissioner):
-    season, _groups = _running_with_tables(league, commissioner, [3, 3, 3])
+def test_playoffs_of_a_size_that_is_no_power_of_two_give_the_best_seed_a_bye(league, commissioner):
+    season, groups = _running_with_tables(league, commissioner, [3, 3, 3])
 
-    with pytest.raises(ValidationError, match="these playoffs would take 3"):
-        scheduling.schedule_playoffs(season=season, by=commissioner, per_division=1)
-    assert not season.fixtures.playoff().exists()
+    scheduling.schedule_playoffs(season=season, by=commissioner, per_division=1)
+
+    (game,) = _first_round(season)
+    (bye,) = scheduling.playoff_byes(season)
+    assert {bye.pk, game[1], game[2]} == {group[0] for group in groups}
+    assert bye.playoff_bye_slot != game[0]
 
 
 def test_playoff_places_per_division_are_refused_without_divisions(league, commissioner):

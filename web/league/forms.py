@@ -251,25 +251,46 @@ class SwissRoundForm(forms.Form):
     date = forms.DateField(
         label=_("Round date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
+    # Only in a season with divisions (`divided`): the service refuses it otherwise.
+    across_divisions = forms.BooleanField(
+        label=_("Pair this round across divisions"),
+        required=False,
+        help_text=_(
+            "Every team meets the nearest team of another division in the whole season's table, never "
+            "a team it has met when that can be avoided. Tick it for the rounds you want between "
+            "divisions (the last one, say); the other rounds pair inside each division."
+        ),
+    )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, divided=True, **kwargs):
         kwargs.setdefault("auto_id", "swiss_%s")
         super().__init__(*args, **kwargs)
+        if not divided:
+            del self.fields["across_divisions"]
 
 
-class NextPlayoffRoundForm(SwissRoundForm):
+class NextPlayoffRoundForm(forms.Form):
+    date = forms.DateField(
+        label=_("Date of the next playoff round"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "next_playoff_%s")
         super().__init__(*args, **kwargs)
-        self.fields["date"].label = _("Date of the next playoff round")
 
 
 class PlayoffForm(forms.Form):
-    size = forms.TypedChoiceField(
+    size = forms.IntegerField(
         label=_("Teams in the playoffs"),
-        coerce=int,
-        choices=[(size, size) for size in scheduling.PLAYOFF_SIZES],
+        min_value=scheduling.MIN_PLAYOFF_TEAMS,
+        max_value=scheduling.MAX_PLAYOFF_TEAMS,
         initial=4,
+        help_text=_(
+            "The top of the season's table. When the count is not 2, 4, 8, 16 or 32, the best seeds "
+            "go straight into round two (a bye): 6 teams, seeds 1 and 2."
+        ),
     )
     date = forms.DateField(
         label=_("Date of the first playoff round"),

@@ -187,14 +187,17 @@ def paginated(request, number, key, *, count, read, **head):
     }
 
 
-def fixture_window(season, *, confirmed_only=False):
+def fixture_window(season, *, confirmed_only=False, division=None):
     """(count, read(start, stop)) over the season's fixtures (only those whose result is confirmed, with
-    `confirmed_only`) in their order: those outside a round first, by id; then round by round, by
-    bracket slot (by id alone for confirmed ones) and id: the order of an index of the fixtures of a
-    round. Counting and finding a window's ids read the rounds' and fixtures' indexes only (walking past
-    the pages before costs no row); then the window's rows are read by id, with rounds, teams and results.
+    `confirmed_only`; only those of `division`'s teams, home or away, with `division`) in their order:
+    those outside a round first, by id; then round by round, by bracket slot (by id alone for confirmed
+    ones) and id: the order of an index of the fixtures of a round. Counting and finding a window's ids
+    read the rounds' and fixtures' indexes only (walking past the pages before costs no row; a division's
+    joins its teams' entries too); then the window's rows are read by id, with rounds, teams and results.
     """
     chosen = Q(confirmed=True) if confirmed_only else Q()
+    if division is not None:
+        chosen &= Q(home__division=division) | Q(away__division=division)
     within_round = ("pk",) if confirmed_only else ("bracket_slot", "pk")
     loose = Fixture.objects.filter(chosen, season=season, round__isnull=True)
     rounded = Fixture.objects.filter(chosen, round__season=season)  # driven by the rounds' index

@@ -15,7 +15,7 @@ from ninja.decorators import decorate_view
 
 from dugout.freshness import fresh_page
 from league.freshness import league_scopes, season_scopes
-from league.models import League, Season, StandingsRow
+from league.models import Division, League, Season, StandingsRow
 from league.standings.read import stored_table
 from web.league.api import schemas
 from web.league.api.auth import READ_AUTH, READ_SECURITY
@@ -40,7 +40,17 @@ _season_kept = decorate_view(fresh_page(season_scopes))
 _league_kept = decorate_view(fresh_page(league_scopes))
 
 PageNumber = Annotated[int, Query(1, ge=1, description="The page of the list, from 1 (50 items a page).")]
+DivisionId = Annotated[
+    int | None,
+    Query(
+        None,
+        description="Only this division of the season (an id of the season's `divisions`); a division of "
+        "another season is a 404.",
+    ),
+]
 FAILURES = {400: schemas.PageError, 401: schemas.Error, 404: schemas.PageError, 429: schemas.Error}
+# A season's lists also take ?division=, refused with 422 when it is not a whole number.
+SEASON_FAILURES = {**FAILURES, 422: schemas.InvalidRequest}
 ONE_FAILURES = {401: schemas.Error, 404: schemas.Error, 429: schemas.Error}
 
 
@@ -65,6 +75,11 @@ def _visible_season(request, pk):
     if not season.league.is_visible_to(request.user):
         raise Http404
     return season
+
+
+def _season_division(season, pk):
+    """The division `pk` of `season` (None when no division was asked for), else a 404."""
+    return None if pk is None else get_object_or_404(Division.objects.for_season(season), pk=pk)
 
 
 @router.get("leagues/", **_operation("api_leagues", schemas.LeaguePage, FAILURES))
@@ -96,27 +111,36 @@ def season(request, pk: int):
     return season_json(_visible_season(request, pk))
 
 
-@router.get("seasons/{int:pk}/standings/", **_operation("api_standings", schemas.StandingsPage, FAILURES))
+@router.get(
+    "seasons/{int:pk}/standings/", **_operation("api_standings", schemas.StandingsPage, SEASON_FAILURES)
+)
 @_season_kept
-def standings(request, pk: int, page: PageNumber = 1):
-    """The season's stored table, best first: a range of positions per page (read as plain values)."""
+def standings(request, pk: int, page: PageNumber = 1, division: DivisionId = None):
+    """The season's stored table, best first: a range of positions per page (read as plain values).
+    With `division`, that division's table, by its places in it (`division_position`)."""
     season = _visible_season(request, pk)
+    chosen = _season_division(season, division)
+    table, counted, place = stored_table(season), StandingsRow.objects.for_season(season), "position"
+    if chosen is not None:
+        table, place = table.filter(division=chosen).order_by("division_position"), "division_position"
+        counted = counted.filter(division=chosen)
 
     def read(start, stop):
-        rows = stored_table(season).filter(position__gt=start, position__lte=stop)
+        rows = table.filter(**{f"{place}__gt": start, f"{place}__lte": stop})
         return [standings_json(values) for values in rows.values_list(*STANDINGS_FIELDS)]
 
-    count = StandingsRow.objects.for_season(season).count()
+    count = counted.count()
     return paginated(request, page, "standings", count=count, read=read, season=season.pk)
 
 
-@router.get("seasons/{int:pk}/fixtures/", **_operation("api_fixtures", schemas.FixturePage, FAILURES))
+@router.get("seasons/{int:pk}/fixtures/", **_operation("api_fixtures", schemas.FixturePage, SEASON_FAILURES))
 @_season_kept
-def fixtures(request, pk: int, page: PageNumber = 1):
+def fixtures(request, pk: int, page: PageNumber = 1, division: DivisionId = None):
     """The season's fixtures in order: those outside any round first, then round by round. A result
-    shows only once confirmed."""
+    shows only once confirmed. With `division`, the fixtures of its teams (a game between two divisions
+    is in both)."""
     season = _visible_season(request, pk)
-    count, read = fixture_window(season)
+    count, read = fixture_window(season, division=_season_division(season, division))
     return paginated(
         request,
         page,
@@ -127,12 +151,13 @@ def fixtures(request, pk: int, page: PageNumber = 1):
     )
 
 
-@router.get("seasons/{int:pk}/results/", **_operation("api_results", schemas.ResultPage, FAILURES))
+@router.get("seasons/{int:pk}/results/", **_operation("api_results", schemas.ResultPage, SEASON_FAILURES))
 @_season_kept
-def results(request, pk: int, page: PageNumber = 1):
-    """The season's confirmed results, in the order of its fixtures (by fixture id within a round)."""
+def results(request, pk: int, page: PageNumber = 1, division: DivisionId = None):
+    """The season's confirmed results, in the order of its fixtures (by fixture id within a round).
+    With `division`, the results of its teams' games."""
     season = _visible_season(request, pk)
-    count, read = fixture_window(season, confirmed_only=True)
+    count, read = fixture_window(season, confirmed_only=True, division=_season_division(season, division))
     return paginated(
         request,
         page,
@@ -143,12 +168,16 @@ def results(request, pk: int, page: PageNumber = 1):
     )
 
 
-@router.get("seasons/{int:pk}/teams/", **_operation("api_teams", schemas.TeamPage, FAILURES))
+@router.get("seasons/{int:pk}/teams/", **_operation("api_teams", schemas.TeamPage, SEASON_FAILURES))
 @_season_kept
-def teams(request, pk: int, page: PageNumber = 1):
-    """The season's accepted entries in the order they entered (by id: read from an index, no sort)."""
+def teams(request, pk: int, page: PageNumber = 1, division: DivisionId = None):
+    """The season's accepted entries in the order they entered (by id: read from an index, no sort).
+    With `division`, its teams only."""
     season = _visible_season(request, pk)
+    chosen = _season_division(season, division)
     entries = season.entries.accepted()
+    if chosen is not None:
+        entries = entries.filter(division=chosen)
     listed = entries.order_by("pk").values(*TEAM_FIELDS)
     return paginated(
         request,

@@ -68,15 +68,25 @@ def _current_season(league):
 
 def league_leaderboards(request, slug):
     """Coaches across every season, the teams of the current season, and the players of the current
-    season (or, with ?players=all, of every season) by touchdowns, casualties, kills and so on."""
+    season (or, with ?players=all, of every season) by touchdowns, casualties, kills and so on. In a
+    season with divisions, ?division=N narrows the season's teams and players to that division's."""
     league = get_league(request, slug)
     season = _current_season(league)
     all_seasons = request.GET.get("players") == "all"
+    divisions = list(season.divisions.all()) if season else []
+    wanted = whole_number(request.GET.get("division", ""))
+    chosen = next((division for division in divisions if division.pk == wanted), None)
     player_boards = {}
     if season and league.is_blood_bowl:
         player_boards = leaderboards.player_boards(
-            season=None if all_seasons else season, league=league, top=page_sizes.LEADERS
+            season=None if all_seasons else season,
+            league=league,
+            division=None if all_seasons else chosen,  # a division is one season's
+            top=page_sizes.LEADERS,
         )
+    team_board = {}
+    if season:
+        team_board = leaderboards.season_team_leaders(season, division=chosen, top=page_sizes.LEADERS)
     return render(
         request,
         "league/league_leaderboards.html",
@@ -85,9 +95,11 @@ def league_leaderboards(request, slug):
             "season": season,
             "current": season,
             "coaches": leaderboards.coach_leaders(league, top=page_sizes.COACHES),
-            "team_board": leaderboards.season_team_leaders(season, top=page_sizes.LEADERS) if season else {},
+            "team_board": team_board,
             "player_boards": player_boards,
             "all_seasons": all_seasons,
+            "divisions": divisions,
+            "chosen": chosen,
         },
     )
 
@@ -162,20 +174,28 @@ def _own_rows(request, season, computed=None):
 def standings_page(request, pk):
     """The stored table with tie-break reasons, a page at a time (?page=N; the user's own teams are
     linked to their page). ?after=N shows the table as it stood after round N, computed on demand.
-    A season with divisions shows each division's whole table instead (?division=N: that one only)."""
+    A season with divisions shows each division's whole table instead (?division=N: that one only, with
+    its own charts and leaders)."""
     season = get_season(request, pk)
     round_numbers = played_round_numbers(season)
     after = whole_number(request.GET.get("after", ""))
     after = after if after in round_numbers else None
     divisions = division_tables_context(request, season, after)
     if divisions:
-        rows = [row for _division, table in divisions["division_tables"] for row in table]
+        # One division chosen: its leaders and charts too, its rows already read (no query more).
+        tables = divisions["division_tables"]
+        chosen = next((division for division, _rows in tables if division.pk == divisions["chosen"]), None)
+        rows = [row for division, table in tables if chosen in (None, division) for row in table]
+        team_board = leaderboards.team_leaders(rows, top=page_sizes.STANDINGS_LEADERS) if chosen else None
         return render(
             request,
             "league/standings.html",
             {
-                **_standings_context(request, season, rows, after, round_numbers),
+                **_standings_context(
+                    request, season, rows, after, round_numbers, team_board=team_board, division=chosen
+                ),
                 **divisions,
+                "chosen_division": chosen,
                 "own": [],
                 "page": None,
             },
@@ -203,8 +223,9 @@ def standings_page(request, pk):
     )
 
 
-def _standings_context(request, season, rows, after, round_numbers, team_board=None):
-    """What the standings page shows around its table or tables."""
+def _standings_context(request, season, rows, after, round_numbers, team_board=None, division=None):
+    """What the standings page shows around its table or tables (the players of `division` only, when
+    one is chosen)."""
     if team_board is None:
         team_board = (
             leaderboards.season_team_leaders(season, top=page_sizes.STANDINGS_LEADERS)
@@ -222,7 +243,7 @@ def _standings_context(request, season, rows, after, round_numbers, team_board=N
         "round_links": _round_links(round_numbers, after),
         "after": after,
         "team_board": team_board,
-        "players": leaderboards.player_leaders(season, top=page_sizes.STANDINGS_LEADERS)
+        "players": leaderboards.player_leaders(season, division=division, top=page_sizes.STANDINGS_LEADERS)
         if season.league.is_blood_bowl
         else [],
         **_trophy_context(season.league),
