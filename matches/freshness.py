@@ -4,7 +4,7 @@ bulk) on both teams' pages and its season's. Also the scopes the match report is
 
 from dugout import freshness
 from league.freshness import league_of_season
-from matches.models import DiceLog, Drive, Event, Match
+from matches.models import Correction, DiceLog, Drive, Event, Match
 
 
 def _match(match):
@@ -27,6 +27,7 @@ def connect():
     freshness.watch(Drive, lambda drive: [("match", drive.match_id)])
     freshness.watch(Event, _event)
     freshness.watch(DiceLog, lambda entry: [("match", entry.match_id)])
+    freshness.watch(Correction, lambda correction: [("match", correction.match_id)])
 
 
 def _sides(pk):

@@ -20,6 +20,7 @@ from dugout.freshness.changes import (
     new_epoch,
     register_fanout,
     remembered,
+    rolled_back,
     versions,
 )
 from dugout.freshness.pages import fresh_page, viewer
@@ -33,6 +34,7 @@ __all__ = [
     "new_epoch",
     "register_fanout",
     "remembered",
+    "rolled_back",
     "versions",
     "viewer",
     "watch",

@@ -159,6 +159,29 @@ def bump(*scopes, why=None):
     begin(scopes, why or "bump").end()
 
 
+@contextlib.contextmanager
+def rolled_back():
+    """An atomic block whose writes are all rolled back: a preview that does the real work to show what
+    it would do. Outermost, it lifts the changing marks its writes made when it ends (nothing changed;
+    the new versions they were given only have their pages drawn once more). Nested, the marks belong
+    to the enclosing transaction and end with it."""
+    outermost = not transaction.get_connection().in_atomic_block
+    marked: set = set()
+    try:
+        with transaction.atomic():
+            changes = _open_transaction() if outermost else None
+            try:
+                yield
+            finally:
+                transaction.set_rollback(True)
+                if changes is not None:
+                    marked = set(changes.marked)
+    finally:
+        for scope in marked:
+            with contextlib.suppress(ValueError):  # expired: nothing to lift
+                cache.decr(changing_key(scope))
+
+
 def _write_versions(scopes):
     cache.set_many({version_key(scope): _new_version() for scope in scopes}, timeout=None)
 

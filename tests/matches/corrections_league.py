@@ -27,15 +27,17 @@ ROSTERS = (
 )
 
 
-def make_league(seed=7):
-    """(league, season, teams, commissioner): four BB2025 teams in a scheduled, started round robin."""
+def make_league(seed=7, teams=4):
+    """(league, season, teams, commissioner): `teams` BB2025 teams (four by default) in a scheduled,
+    started round robin."""
     commissioner = UserFactory()
     league = create_league(
         name=f"Corrections {seed}", created_by=commissioner, game=Game.BLOOD_BOWL, edition="bb2025"
     )
     season = create_season(league=league, name="Season 1", by=commissioner)
-    teams = []
-    for index, (roster, lineman) in enumerate(ROSTERS):
+    count, teams = teams, []
+    for index in range(count):
+        roster, lineman = ROSTERS[index % len(ROSTERS)]
         coach = UserFactory(email=f"coach{index}-{seed}@example.com")
         league.members.add(coach)
         team = bb2025_team(coach, name=f"Team {index + 1}", roster=roster, lineman=lineman)
@@ -56,10 +58,10 @@ def player(team, number):
     return Player.objects.get(team=team, number=number)
 
 
-def play(fixture, dice, *, touchdowns=(), casualties=()):
+def play(fixture, dice, *, touchdowns=(), casualties=(), confirm=confirm_result):
     """Play the fixture's match: `touchdowns` [(side, player number)], `casualties` [(side, actor number,
     victim number, faces)] in the first half; then the post-match with Dugout's dice, the result
-    submitted and confirmed (which applies it)."""
+    submitted and confirmed by `confirm` (which applies it)."""
     match, user = kick_off_fixture(fixture, dice)
     drives.start_drive(match, dice=dice, user=user)
     for side, actor, victim, faces in casualties:
@@ -87,7 +89,7 @@ def play(fixture, dice, *, touchdowns=(), casualties=()):
     match.refresh_from_db()
     postmatch.roll_postmatch(match, dice=dice, user=user)
     league_link.submit_to_league(match, user=user)
-    confirm_result(result=league_link.league_result(match), by=fixture.away.coach)
+    confirm(result=league_link.league_result(match), by=fixture.away.coach)
     return Match.objects.get(pk=match.pk)
 
 

@@ -5,11 +5,13 @@ from django.core.exceptions import ValidationError
 
 from league.models import PlayerMatchStats, StandingsRow
 from matches.models import Correction, Event, Match
-from matches.services import corrections
-from rosters import advancement
+from matches.services import corrections, postmatch, prematch
+from rosters import advancement, ledger_display
 from rosters import services as rosters
 from rosters.models import LedgerEntry
 from rosters.permissions import Editor
+from rulebook import formulas
+from rulebook.edition import get_edition
 from tests.factories import UserFactory
 from tests.matches.corrections_league import (
     fixtures_in_order,
@@ -19,6 +21,7 @@ from tests.matches.corrections_league import (
     seeded_dice,
     team_snapshot,
 )
+from tests.matches.test_league_match import _play_to_post_match
 
 pytestmark = pytest.mark.django_db
 
@@ -150,6 +153,10 @@ def test_an_advancement_bought_with_spp_the_player_no_longer_has_is_flagged_and_
     assert scorer.advancements == []
     assert scorer.spp_spent == 0
     assert scorer.pending_advancement["options"] == ["block", "dauntless"]  # the draw waits, kept
+    team = teams[0]
+    summaries = [ledger_display.entry_summary(team, entry) for entry in team.ledger.all()]
+    assert summaries[0] == f"The match {matches[0]} was corrected: Wrong scorer"
+    assert any(text.endswith("Taken back by the correction of an earlier match.") for text in summaries)
 
 
 def rosters_advance(team, scorer):
@@ -189,11 +196,18 @@ def test_a_correction_that_kills_a_player_who_played_later_is_flagged():
     assert flagged[0].choices == (corrections.KEEP,)
 
 
-def test_the_score_correction_moves_the_league_table():
+def test_the_score_correction_moves_the_league_table_and_tells_both_coaches_and_the_commissioner(
+    django_capture_on_commit_callbacks, mailoutbox
+):
     _league, teams, matches, commissioner = _season_of_three_rounds(scorer=5)
     first = matches[0]
     assert (first.home_score, first.away_score) == (1, 0)
-    correction = _propose_and_apply(first, commissioner, [{"type": "score", "side": "away", "new": 1}])
+    mailoutbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        correction = _propose_and_apply(first, commissioner, [{"type": "score", "side": "away", "new": 1}])
+    told = {address for message in mailoutbox for address in message.to}
+    assert told == {first.home_team.coach.email, first.away_team.coach.email, commissioner.email}
+    assert all("Match corrected" in message.subject for message in mailoutbox)
     assert correction.summary["result"] == {"before": {"home": 1, "away": 0}, "after": {"home": 1, "away": 1}}
     row = StandingsRow.objects.get(entry__team=teams[0])
     assert row.drawn == 1
@@ -249,3 +263,39 @@ def test_who_may_propose_accept_and_undo():
     corrections.undo_correction(correction=correction, by=commissioner)
     with pytest.raises(ValidationError, match="already been decided"):
         corrections.apply_correction(correction=correction, by=commissioner)
+
+
+def test_a_bb2020_friendly_corrected_moves_the_touchdown_spp_and_nothing_else(
+    home_team, away_team, home_coach, away_coach
+):
+    """Both editions replay: two BB2020 friendlies (each a touchdown by the home team's first player, then
+    the away team concedes), the first one's touchdown given to another player."""
+    played = []
+    for _game in range(2):
+        home_team.refresh_from_db()  # as a request would find them: the first match changed both
+        away_team.refresh_from_db()
+        match = prematch.create_match(home_team=home_team, away_team=away_team, created_by=home_coach)
+        played.append(postmatch.apply_postmatch(_play_to_post_match(match, home_coach), user=home_coach))
+    scorer, other_player = home_team.players.order_by("pk")[:2]
+    before = {side: team_snapshot(team) for side, team in (("home", home_team), ("away", away_team))}
+    touchdown = Event.objects.get(drive__match=played[0], kind=Event.Kind.TOUCHDOWN)
+    correction = corrections.propose_correction(
+        match=played[0],
+        by=home_coach,
+        edits=[{"type": "actor", "event": touchdown.pk, "new": f"p{other_player.pk}"}],
+        reason="The other one scored",
+    )
+    corrections.apply_correction(correction=correction, by=away_coach)
+
+    after = {side: team_snapshot(team) for side, team in (("home", home_team), ("away", away_team))}
+    touchdown_spp = formulas.spp_for(
+        "touchdown", team_rules=home_team.rules_in_force, edition=get_edition("bb2020")
+    )
+    moved = {scorer.number: -touchdown_spp, other_player.number: touchdown_spp}
+    for number, change in moved.items():
+        assert (
+            after["home"]["players"][number]["spp_earned"]
+            == before["home"]["players"][number]["spp_earned"] + change
+        )
+        after["home"]["players"][number]["spp_earned"] = before["home"]["players"][number]["spp_earned"]
+    assert after == before

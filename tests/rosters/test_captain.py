@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from rosters import advancement, captain, display, ledger, lineup, services
+from rosters import advancement, captain, ledger, ledger_display, lineup, services
 from rosters.models import LedgerEntry, Player
 from rosters.permissions import Editor
 from tests.factories import UserFactory
@@ -72,7 +72,9 @@ def test_the_minimum_lineup_names_a_captain_in_the_same_change(coach):
     assert chosen is not None
     assert chosen.position == "lineman"
     assert services.draft_problems(team) == []
-    assert display.entry_summary(team, team.ledger.first()).endswith(f"{chosen.name} is the Team Captain.")
+    assert ledger_display.entry_summary(team, team.ledger.first()).endswith(
+        f"{chosen.name} is the Team Captain."
+    )
     ledger.undo_latest(team, actor=coach)
     assert (team.players.count(), team.captain) == (0, None)
 
@@ -241,8 +243,8 @@ def test_the_team_page_offers_the_captain_form_to_its_coach(client, owner):
 
 def test_the_ledger_names_the_captain_and_the_skills_drawn(client, owner):
     team, _lineman = _drawn(owner)
-    summary = display.entry_summary(team, team.ledger.first())
+    summary = ledger_display.entry_summary(team, team.ledger.first())
     assert "drew Block, Dauntless at random: one is to be kept." in summary
     draft = bb2025_team(owner)
     captain.nominate_captain(team=draft, actor=owner, player=get_player(draft, "thrower"))
-    assert display.entry_summary(draft, draft.ledger.first()).endswith("is the Team Captain.")
+    assert ledger_display.entry_summary(draft, draft.ledger.first()).endswith("is the Team Captain.")

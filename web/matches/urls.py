@@ -28,4 +28,10 @@ urlpatterns = [
     path("<int:pk>/post-match/apply/", views.postmatch_apply, name="postmatch_apply"),
     path("<int:pk>/post-match/undo/", views.postmatch_undo, name="postmatch_undo"),
     path("<int:pk>/report/", fresh_page(match_scopes)(views.report), name="report"),
+    path("<int:pk>/correct/", views.correction_new, name="correction_new"),
+    path("corrections/<int:pk>/", views.correction_detail, name="correction"),
+    path("corrections/<int:pk>/settle/", views.correction_settle, name="correction_settle"),
+    path("corrections/<int:pk>/accept/", views.correction_accept, name="correction_accept"),
+    path("corrections/<int:pk>/reject/", views.correction_reject, name="correction_reject"),
+    path("corrections/<int:pk>/undo/", views.correction_undo, name="correction_undo"),
 ]

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from dugout import freshness
 from league.models import PlayerMatchStats, Result, StandingsRow
 from league.permissions import is_commissioner
 from league.standings.store import recompute_standings
@@ -162,20 +163,10 @@ class Outcome:
     table: dict = field(default_factory=dict)  # {team name: (position before, position after)}
 
 
-class _Preview(Exception):
-    """Raised to roll the preview's transaction back, carrying what it found."""
-
-    def __init__(self, outcome):
-        self.outcome = outcome
-
-
 def preview_correction(correction):
     """What applying the correction would do, computed by doing it and rolling it back."""
-    try:
-        with transaction.atomic():
-            raise _Preview(_correct(correction, by=correction.proposed_by, preview=True))
-    except _Preview as preview:
-        return preview.outcome
+    with freshness.rolled_back():
+        return _correct(correction, by=correction.proposed_by, preview=True)
 
 
 def apply_correction(*, correction, by):
@@ -319,6 +310,7 @@ def _rewrite_outcomes(replays, originals):
             stored[match.side_of(side_replay.team)] = _json(done.summary)
     for pk, outcome in outcomes.items():
         Match.objects.filter(pk=pk).update(outcome=outcome)
+    freshness.bump(*[("match", pk) for pk in outcomes], why="correction")
 
 
 def _stats_rows(match):
@@ -418,7 +410,13 @@ def _ledger_entry(team, correction, by, before, after):
             _("Correction of %(match)s: %(reason)s")
             % {"match": correction.match, "reason": correction.reason}
         )[:REASON_LENGTH],
-        details={"correction": correction.pk, "match": correction.match_id, "edits": correction.edits},
+        details={
+            "correction": correction.pk,
+            "match": correction.match_id,
+            "match_name": str(correction.match),
+            "why": correction.reason,
+            "edits": correction.edits,
+        },
         before={"team": team_before, "players": players_before},
         after={"team": team_after, "players": players_after},
         gold_change=team_after["treasury"] - team_before["treasury"],
@@ -491,6 +489,7 @@ def _restore_history(originals):
     LedgerEntry.objects.bulk_update(entries.values(), ["before", "after", "gold_change", "details"])
     for pk, outcome in originals["outcomes"].items():
         Match.objects.filter(pk=int(pk)).update(outcome=outcome)
+    freshness.bump(*[("match", int(pk)) for pk in originals["outcomes"]], why="correction undone")
 
 
 # --- telling people -------------------------------------------------------------------------------------

@@ -5,6 +5,14 @@ whichever stage the match is at, and `access` holds who may do what and the help
 Every form is a plain POST with redirect; htmx only swaps fragments."""
 
 from web.matches.views.access import may_record, may_undo_apply, recorder
+from web.matches.views.corrections import (
+    correction_accept,
+    correction_detail,
+    correction_new,
+    correction_reject,
+    correction_settle,
+    correction_undo,
+)
 from web.matches.views.detail import match_detail
 from web.matches.views.live import (
     concede,
@@ -28,6 +36,12 @@ from web.matches.views.prematch import (
 from web.matches.views.report import report
 
 __all__ = [
+    "correction_accept",
+    "correction_detail",
+    "correction_new",
+    "correction_reject",
+    "correction_settle",
+    "correction_undo",
     "weather_mage",
     "concede",
     "drive_end",

@@ -42,6 +42,10 @@ def match_detail(request, match):
             preview=postmatch.preview(match),
             ready_to_apply=league_link.ready_to_apply(match),
         )
+    if match.status == Match.Status.APPLIED:
+        context["open_corrections"] = match.corrections.filter(status="proposed").select_related(
+            "proposed_by"
+        )
     if not match.is_friendly and match.status in _SENT:
         context["progress"] = _progress(request, match)
     if request.htmx and request.GET.get("fragment") == "scoreboard":

@@ -12,6 +12,7 @@ from matches.services.drives.kickoff import INDUCEMENT_ROLL
 from rosters.models import name_with_team
 from web.matches.views import jouster
 from web.matches.views.access import _match, _texts
+from web.matches.views.corrections import applied_corrections
 from web.matches.views.live import _scoreboard
 from web.matches.views.prematch import _prayer_label
 
@@ -96,6 +97,7 @@ def report(request, pk):
         "score": postmatch.final_score(match),
         "no_stalling_bonus": bool(edition.settings.winnings.no_stalling_bonus),
         "report_url": request.build_absolute_uri(reverse("matches:report", args=[match.pk])),
+        "corrections": applied_corrections(match, language),
         **_scoreboard(match),
     }
     return render(request, "matches/report.html", context)

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import get_object_or_404
 
-from rosters import display
+from rosters import ledger_display
 from web.service_calls import show_errors
 
 TEAMS_PER_PAGE = 50
@@ -12,7 +12,7 @@ LEDGER_PREVIEW = 20
 
 def _latest_summary(team):
     entry = team.ledger.first()
-    return display.entry_summary(team, entry) if entry else ""
+    return ledger_display.entry_summary(team, entry) if entry else ""
 
 
 def submit(request, form, *, success=None, errors_as_messages=True):

@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from league import naflm_xml
 from league.redraft import redraft_season
 from league.services import checklist
-from rosters import captain, dedication, display, lineup, services, team_json
+from rosters import captain, dedication, display, ledger_display, lineup, services, team_json
 from rosters.ledger import latest_undoable
 from rosters.models import Team
 from rulebook.edition import get_edition
@@ -165,10 +165,10 @@ def team_detail(request, pk):
         "editor": editor,
         "rows": current,
         "former": former,
-        "timeline": display.timeline(team, entries[:LEDGER_PREVIEW] if more else entries),
+        "timeline": ledger_display.timeline(team, entries[:LEDGER_PREVIEW] if more else entries),
         "more_ledger": more,
         "undoable": undoable,
-        "undoable_summary": display.entry_summary(team, undoable) if undoable else "",
+        "undoable_summary": ledger_display.entry_summary(team, undoable) if undoable else "",
         "staff": display.staff_rows(team),
         "reroll_price": services.reroll_price(team),
         "rules": _team_rules(team),
@@ -243,7 +243,7 @@ def undo(request, pk):
     submit(
         request,
         form,
-        success=lambda f: _("Undone: %(what)s") % {"what": display.entry_summary(team, f.result)},
+        success=lambda f: _("Undone: %(what)s") % {"what": ledger_display.entry_summary(team, f.result)},
     )
     if request.POST.get("next") == "manage":
         return _panel_response(request, team, editor)
@@ -274,7 +274,7 @@ def _manage_context(team, editor):
         "fans_form": FansForm(team=team, editor=editor),
         "captain": _captain_context(team, editor),
         "undoable": undoable,
-        "undoable_summary": display.entry_summary(team, undoable) if undoable else "",
+        "undoable_summary": ledger_display.entry_summary(team, undoable) if undoable else "",
     }
 
 
