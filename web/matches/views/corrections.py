@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from league.models import SeasonEntry
@@ -41,9 +41,10 @@ FIELD_LABELS = {
     "value": gettext_lazy("Value"),
 }
 GOLD = {"treasury", "team_value", "current_team_value", "value"}
+# In a context of their own: "Keep it" also names keeping a drawn skill, which reads otherwise elsewhere.
 CHOICE_LABELS = {
-    corrections.KEEP: gettext_lazy("Keep it"),
-    corrections.TAKE_BACK: gettext_lazy("Take it back"),
+    corrections.KEEP: pgettext_lazy("correction conflict", "Keep it"),
+    corrections.TAKE_BACK: pgettext_lazy("correction conflict", "Take it back"),
 }
 
 
