@@ -52,12 +52,7 @@ def swiss_round(ranking, *, played, byes=()):
     whenever one exists; when none does, it allows the fewest rematches it has to, lowest first.
     Returns a list of (home, away) pairs, with (team, None) for a bye.
     """
-    ranking = list(ranking)
-    bye = []
-    if len(ranking) % 2:
-        bye_team = _bye_team(ranking, byes)
-        ranking.remove(bye_team)
-        bye = [(bye_team, None)]
+    ranking, bye = _without_bye(ranking, byes)
     for allowed in range(len(ranking) // 2 + 1):
         pairs = _pair(ranking, played, allowed)
         if pairs is not None:
@@ -215,12 +210,7 @@ def cross_division_swiss_round(ranking, *, division_of, played, byes=()):
     it takes the fewest games inside a division first, then the fewest rematches.
     Returns a list of (home, away) pairs, the better-ranked team at home, with (team, None) for a bye.
     """
-    ranking = list(ranking)
-    bye = []
-    if len(ranking) % 2:
-        bye_team = _bye_team(ranking, byes)
-        ranking.remove(bye_team)
-        bye = [(bye_team, None)]
+    ranking, bye = _without_bye(ranking, byes)
     sizes: dict = {}
     for team in ranking:
         sizes[division_of[team]] = sizes.get(division_of[team], 0) + 1
@@ -232,6 +222,16 @@ def cross_division_swiss_round(ranking, *, division_of, played, byes=()):
             if pairs is not None:
                 return pairs + bye
     return bye
+
+
+def _without_bye(ranking, byes):
+    """(the ranking to pair, [(team, None)]): an odd count gives the bye as _bye_team says."""
+    ranking = list(ranking)
+    if not len(ranking) % 2:
+        return ranking, []
+    bye_team = _bye_team(ranking, byes)
+    ranking.remove(bye_team)
+    return ranking, [(bye_team, None)]
 
 
 def _bye_team(ranking, byes):

@@ -1,12 +1,11 @@
-"""Correcting an applied match: proposed, previewed, accepted and applied once, and undone.
+"""Applying a correction once, and previewing it.
 
-A commissioner of the match's league applies a correction (theirs or a coach's); a coach's correction
-of a friendly or a league match is accepted by the other team's coach. Applying replays both teams'
-histories from the corrected match on (corrections.replay) and, in one transaction: writes the match
-as corrected, both rosters as replayed, every replayed ledger entry and match outcome as it now reads
-(the old ones kept on the Correction for undo), a "correction" ledger entry per team with who and
-why, the match's player stats, its league result and the season's stored table; then tells both
-coaches and the league's commissioners. The preview is the same work in a transaction rolled back.
+Applying replays both teams' histories from the corrected match on (corrections.replay) and, in one
+transaction, writes the match as corrected, both rosters as replayed, every replayed ledger entry and
+match outcome as it now reads (the old ones kept on the Correction for undo), a "correction" ledger
+entry per team with who and why, the match's player stats, its league result and the season's stored
+table; then tells both coaches and the league's commissioners. The preview is the same work in a
+transaction rolled back.
 """
 
 import copy
@@ -25,11 +24,12 @@ from league.permissions import is_commissioner
 from league.standings.store import recompute_standings
 from league.stats import refresh_player_totals
 from matches.models import SIDES, Correction, Match
-from matches.services.corrections.edits import Record, apply_edits, checked, revert_edits
+from matches.services.corrections.edits import Record, apply_edits
+from matches.services.corrections.permissions import league_of, may_accept, require
 from matches.services.corrections.replay import history_from, replay_team
 from matches.services.league import casualties_inflicted
 from matches.services.outcome import final_score, player_stats
-from rosters.ledger import restore, snapshot_player, snapshot_team
+from rosters.ledger import snapshot_player, snapshot_team
 from rosters.models import LedgerEntry, Player, Team
 
 REASON_LENGTH = LedgerEntry._meta.get_field("reason").max_length
@@ -52,99 +52,7 @@ PLAYER_SHOWN = (
 )
 
 
-# --- who may do what -------------------------------------------------------------------------------------
-
-
-def _league(match):
-    return None if match.is_friendly else match.fixture.season.league
-
-
-def _coached_sides(user, match):
-    return [side for side in SIDES if user.is_authenticated and match.team(side).coach_id == user.pk]
-
-
-def may_propose(user, match):
-    league = _league(match)
-    return bool(_coached_sides(user, match)) or (league is not None and is_commissioner(user, league))
-
-
-def may_accept(user, correction):
-    """A commissioner of the league; else a coach of a team of the match the proposer does not coach."""
-    match = correction.match
-    league = _league(match)
-    if league is not None and is_commissioner(user, league):
-        return True
-    proposer_sides = [side for side in SIDES if match.team(side).coach_id == correction.proposed_by_id]
-    return any(side not in proposer_sides for side in _coached_sides(user, match))
-
-
-def may_undo(user, correction):
-    match = correction.match
-    league = _league(match)
-    if league is not None:
-        return is_commissioner(user, league)
-    return bool(_coached_sides(user, match))
-
-
-def _require(allowed, message):
-    if not allowed:
-        raise ValidationError(message)
-
-
-# --- proposing, deciding --------------------------------------------------------------------------------
-
-
-def propose_correction(*, match, by, edits, reason):
-    """Record a proposed correction of an applied match: `edits` as corrections.edits reads them.
-
-    Side effects: creates the Correction (nothing else changes until it is applied).
-    """
-    _require(may_propose(by, match), _("Only a coach of this match or a commissioner can correct it."))
-    if match.status != Match.Status.APPLIED:
-        raise ValidationError(_("Only a match applied to the rosters can be corrected."))
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError(_("Say why the match is corrected."))
-    stored = checked(Record.load(match), edits)
-    return Correction.objects.create(match=match, proposed_by=by, edits=stored, reason=reason[:200])
-
-
-def settle_conflicts(*, correction, by, choices):
-    """Record how conflicts are settled: {conflict id: choice}, checked against the preview's conflicts.
-
-    Side effects: saves Correction.resolutions.
-    """
-    _require(
-        may_accept(by, correction) or by.pk == correction.proposed_by_id,
-        _("Only the coaches of this match or a commissioner can settle its correction."),
-    )
-    _require_proposed(correction)
-    found = {conflict.id: conflict for conflict in preview_correction(correction).conflicts}
-    for conflict_id, choice in choices.items():
-        conflict = found.get(conflict_id)
-        if conflict is None or choice not in conflict.choices:
-            raise ValidationError(_("That choice is not one the rules allow here."))
-    correction.resolutions = {**correction.resolutions, **choices}
-    correction.save(update_fields=["resolutions"])
-    return correction
-
-
-def reject_correction(*, correction, by):
-    """The other side (or the proposer, withdrawing it) turns the correction down."""
-    _require(
-        may_accept(by, correction) or by.pk == correction.proposed_by_id,
-        _("Only the coaches of this match or a commissioner can turn this correction down."),
-    )
-    with transaction.atomic():
-        correction = Correction.objects.select_for_update().get(pk=correction.pk)
-        _require_proposed(correction)
-        correction.status = Correction.Status.REJECTED
-        correction.decided_by, correction.decided_at = by, timezone.now()
-        correction.save()
-    return correction
-
-
-def _require_proposed(correction):
+def require_proposed(correction):
     if correction.status != Correction.Status.PROPOSED:
         raise ValidationError(_("This correction has already been decided."))
 
@@ -172,7 +80,7 @@ def preview_correction(correction):
 def apply_correction(*, correction, by):
     """Accept and apply the correction, once (two simultaneous accepts apply it once: the second finds it
     decided). Refused while a conflict is not settled. Side effects: see the module docstring."""
-    _require(may_accept(by, correction), _("The other team's coach or a commissioner accepts a correction."))
+    require(may_accept(by, correction), _("The other team's coach or a commissioner accepts a correction."))
     with transaction.atomic():
         outcome = _correct(correction, by=by, preview=False)
     transaction.on_commit(lambda: _notify(correction))
@@ -184,7 +92,7 @@ def _correct(correction, *, by, preview):
     match = (
         Match.objects.select_for_update().select_related("home_team", "away_team").get(pk=correction.match_id)
     )
-    _require_proposed(correction)
+    require_proposed(correction)
     if match.status != Match.Status.APPLIED:
         raise ValidationError(_("Only a match applied to the rosters can be corrected."))
     record = Record.load(match)
@@ -219,7 +127,7 @@ def _correct(correction, *, by, preview):
         entries[team.pk] = _ledger_entry(team, correction, by, before, after).pk
     _rewrite_outcomes(replays, originals)
     _restat(match, replays)
-    outcome.result = _relink_result(match)
+    outcome.result = relink_result(match)
     outcome.table = _table_changes(table_before, _table_positions(match))
     correction.status = Correction.Status.APPLIED
     correction.decided_by, correction.decided_at = by, timezone.now()
@@ -335,7 +243,7 @@ def _restat(match, replays):
         refresh_player_totals(fixture=match.fixture)
 
 
-def _relink_result(match):
+def relink_result(match):
     """A league match's result takes the corrected score and casualties; the stored table follows."""
     if match.is_friendly:
         return {}
@@ -404,8 +312,8 @@ def _ledger_entry(team, correction, by, before, after):
         team=team,
         kind=LedgerEntry.Kind.CORRECTION,
         actor=by,
-        as_commissioner=_league(correction.match) is not None
-        and is_commissioner(by, _league(correction.match)),
+        as_commissioner=league_of(correction.match) is not None
+        and is_commissioner(by, league_of(correction.match)),
         reason=(
             _("Correction of %(match)s: %(reason)s")
             % {"match": correction.match, "reason": correction.reason}
@@ -434,64 +342,6 @@ def _differs(before, after, player_id):
     )
 
 
-# --- undo -----------------------------------------------------------------------------------------------
-
-
-def undo_correction(*, correction, by):
-    """Put everything back as it was before the correction: refused once either team has changed since.
-
-    Side effects: restores the match's record and outcome, both rosters, the replayed ledger entries and
-    outcomes of later matches, the match's player stats, its league result and table; deletes the two
-    correction ledger entries; the Correction becomes undone.
-    """
-    _require(may_undo(by, correction), _("Only a commissioner of the league can undo this correction."))
-    with transaction.atomic():
-        correction = Correction.objects.select_for_update().get(pk=correction.pk)
-        if correction.status != Correction.Status.APPLIED:
-            raise ValidationError(_("Only an applied correction can be undone."))
-        match = (
-            Match.objects.select_for_update()
-            .select_related("home_team", "away_team")
-            .get(pk=correction.match_id)
-        )
-        entries = {int(team): entry for team, entry in correction.ledger_entries.items()}
-        for team_id, entry_id in entries.items():
-            if LedgerEntry.objects.filter(team_id=team_id, pk__gt=entry_id).exists():
-                raise ValidationError(
-                    _("A team has changed since this correction: it can no longer be undone.")
-                )
-        record = Record.load(match)
-        revert_edits(record, correction.edits)
-        record.save()
-        for team_id, entry_id in entries.items():
-            team = Team.objects.select_for_update().get(pk=team_id)
-            entry = LedgerEntry.objects.get(pk=entry_id)
-            restore(team, entry.before, entry.after)
-            entry.delete()
-        _restore_history(correction.originals)
-        PlayerMatchStats.objects.filter(match=match).delete()
-        PlayerMatchStats.objects.bulk_create(PlayerMatchStats(**row) for row in correction.originals["stats"])
-        if not match.is_friendly:
-            refresh_player_totals(fixture=match.fixture)
-        _relink_result(match)
-        correction.status = Correction.Status.UNDONE
-        correction.undone_by, correction.undone_at = by, timezone.now()
-        correction.save()
-    return correction
-
-
-def _restore_history(originals):
-    entries = LedgerEntry.objects.in_bulk([int(pk) for pk in originals["entries"]])
-    for pk, stored in originals["entries"].items():
-        entry = entries[int(pk)]
-        entry.before, entry.after = stored["before"], stored["after"]
-        entry.gold_change, entry.details = stored["gold_change"], stored["details"]
-    LedgerEntry.objects.bulk_update(entries.values(), ["before", "after", "gold_change", "details"])
-    for pk, outcome in originals["outcomes"].items():
-        Match.objects.filter(pk=int(pk)).update(outcome=outcome)
-    freshness.bump(*[("match", int(pk)) for pk in originals["outcomes"]], why="correction undone")
-
-
 # --- telling people -------------------------------------------------------------------------------------
 
 
@@ -499,7 +349,7 @@ def _notify(correction):
     """Email both coaches and the league's commissioners, each in their language."""
     match = correction.match
     people = [match.home_team.coach, match.away_team.coach]
-    league = _league(match)
+    league = league_of(match)
     if league is not None:
         people += list(league.commissioners.all())
     seen = set()

@@ -170,43 +170,33 @@ def correction_settle(request, pk):
     return redirect("matches:correction", pk=correction.pk)
 
 
-@login_required
-@require_POST
-def correction_accept(request, pk):
-    correction = _correction(pk)
-    _require_party(request.user, correction)
-    attempt(
-        request,
-        lambda: corrections.apply_correction(correction=correction, by=request.user),
-        _("The correction is applied to both teams, and everything they did since was replayed."),
-    )
-    return redirect("matches:correction", pk=correction.pk)
+def _decision(action, success):
+    """A POST view running `action(correction, user)` on a correction its parties see, then showing it
+    (a refusal as error messages)."""
+
+    @login_required
+    @require_POST
+    def view(request, pk):
+        correction = _correction(pk)
+        _require_party(request.user, correction)
+        attempt(request, lambda: action(correction, request.user), success)
+        return redirect("matches:correction", pk=correction.pk)
+
+    return view
 
 
-@login_required
-@require_POST
-def correction_reject(request, pk):
-    correction = _correction(pk)
-    _require_party(request.user, correction)
-    attempt(
-        request,
-        lambda: corrections.reject_correction(correction=correction, by=request.user),
-        _("The correction was turned down: nothing changed."),
-    )
-    return redirect("matches:correction", pk=correction.pk)
-
-
-@login_required
-@require_POST
-def correction_undo(request, pk):
-    correction = _correction(pk)
-    _require_party(request.user, correction)
-    attempt(
-        request,
-        lambda: corrections.undo_correction(correction=correction, by=request.user),
-        _("The correction was undone: both teams are as they were before it."),
-    )
-    return redirect("matches:correction", pk=correction.pk)
+correction_accept = _decision(
+    lambda correction, user: corrections.apply_correction(correction=correction, by=user),
+    gettext_lazy("The correction is applied to both teams, and everything they did since was replayed."),
+)
+correction_reject = _decision(
+    lambda correction, user: corrections.reject_correction(correction=correction, by=user),
+    gettext_lazy("The correction was turned down: nothing changed."),
+)
+correction_undo = _decision(
+    lambda correction, user: corrections.undo_correction(correction=correction, by=user),
+    gettext_lazy("The correction was undone: both teams are as they were before it."),
+)
 
 
 # --- showing edits and changes ----------------------------------------------------------------------------
