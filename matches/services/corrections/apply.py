@@ -333,13 +333,7 @@ def _ledger_entry(team, correction, by, before, after):
 
 def _differs(before, after, player_id):
     old, new = before["players"].get(player_id), after["players"].get(player_id)
-    if old is None or new is None:
-        return True
-    return any(
-        getattr(old, name) != getattr(new, name)
-        for name in PLAYER_SHOWN
-        + ("name", "number", "extra_skills", "pending_advancement", "position", "journeyman", "is_captain")
-    )
+    return old is None or new is None or snapshot_player(old) != snapshot_player(new)
 
 
 # --- telling people -------------------------------------------------------------------------------------

@@ -197,14 +197,14 @@ def _replay_match(replay, entry, played):
     _name_the_hired(entry, result["hired"])
     after = _state_of(result["team"], players + result["hired"])
     replay.final = after
-    by_key = {**result["by_key"]}
+    touched = _touched(before, after, entry)
     return ReplayedEntry(
         entry=entry,
-        before=_snapshots(before, _touched(before, after, entry)),
-        after=_snapshots(after, _touched(before, after, entry)),
+        before=_snapshots(before, touched),
+        after=_snapshots(after, touched),
         summary=result["summary"],
         match=match,
-        by_key=by_key,
+        by_key=result["by_key"],
     )
 
 

@@ -16,6 +16,7 @@ from matches.services import corrections
 from matches.services.common import match_table_text
 from matches.services.corrections.edits import Record
 from rosters.models import Player
+from rulebook.data import CHARACTERISTICS
 from web.matches.forms.corrections import CorrectionForm
 from web.matches.views.access import _match, _texts
 from web.service_calls import attempt, show_errors
@@ -30,11 +31,6 @@ FIELD_LABELS = {
     "spp_earned": gettext_lazy("SPP earned"),
     "spp_spent": gettext_lazy("SPP spent"),
     "advancements": gettext_lazy("Advancements"),
-    "ma": "MA",
-    "st": "ST",
-    "ag": "AG",
-    "pa": "PA",
-    "av": "AV",
     "lasting_injuries": gettext_lazy("Lasting injuries"),
     "niggling_injuries": gettext_lazy("Niggling injuries"),
     "miss_next_game": gettext_lazy("Misses the next game"),
@@ -300,8 +296,10 @@ def _shown_teams(teams, edition, language):
 
 
 def _shown(field, before, after, edition, language):
+    # Characteristics by the edition's own names (MA, ST, ... in each language), as the team page does.
+    label = edition.text(f"characteristic.{field}.name", language) if field in CHARACTERISTICS else None
     return {
-        "label": FIELD_LABELS.get(field, field),
+        "label": label or FIELD_LABELS.get(field, field),
         "before": _format(field, before, edition, language),
         "after": _format(field, after, edition, language),
     }
